@@ -7,5 +7,13 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [],
     dependencies: [],
-    targets: []
+    targets: [
+        // System libraries (Debian: libsdl2-dev, libmpg123-dev).
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        .systemLibrary(
+            name: "CMPG123", pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+    ]
 )
