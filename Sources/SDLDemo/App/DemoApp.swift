@@ -14,7 +14,12 @@ struct DemoApp {
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError.last("SDL_Init") }
         defer { SDL_Quit() }
 
-        let canvas = try Canvas(title: "CirclePlayer", width: options.width, height: options.height)
+        // A script starting with `0 size W H` opens the window at that size, so the circle starts centred in it.
+        var initial = (width: options.width, height: options.height)
+        if case .size(let width, let height)? = steps?.first.flatMap({ $0.time == 0 ? $0.command : nil }) {
+            initial = (width, height)
+        }
+        let canvas = try Canvas(title: "CirclePlayer", width: initial.width, height: initial.height)
         let waker = Waker()
         let components = try DemoComponents.make(options: options, waker: waker)
         defer { components.shutdown() }
