@@ -5,7 +5,9 @@ import PackageDescription
 let package = Package(
     name: "CirclePlayer",
     platforms: [.macOS(.v14)],
-    products: [],
+    products: [
+        .library(name: "PlayerCore", targets: ["PlayerCore"]),
+    ],
     dependencies: [],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -15,5 +17,9 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
-    ]
+        // PlayerCore: the player's pure state machine and a thin thread-safe driver.
+        .target(name: "PlayerCore"),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
+    ],
+    swiftLanguageModes: [.v6]
 )
