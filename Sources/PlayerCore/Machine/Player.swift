@@ -29,9 +29,9 @@
 /// | completed | fileDeleted(cached) | uninitialized, cachedFile = nil | — |
 /// | completed | fileDeletionFailed(cached, m) | uninitialized, cachedFile = nil | reportProblem |
 /// | failed | tapped | fetching(0) with a new ID | startFetch(id) |
-/// | any other | fileDeleted(cached) | unchanged, cachedFile = nil | — |
-/// | any other | fileDeletionFailed(cached, m) | unchanged, cachedFile = nil | reportProblem |
-/// | any | fileDeletionFailed(other, m) | unchanged | reportProblem |
+/// | failed, fetching | fileDeleted(cached) | unchanged, cachedFile = nil | — |
+/// | failed, fetching | fileDeletionFailed(cached, m) | unchanged, cachedFile = nil | reportProblem |
+/// | any other | fileDeletionFailed(path, m) | unchanged | reportProblem |
 /// | any | fetchProgressed(stale, _) | unchanged | cancelFetch(stale) |
 /// | any | fetchFinished(stale, file) | unchanged | deleteFile(file), unless file is cached |
 ///
@@ -46,6 +46,8 @@
 ///   largest seen in this fetch is ignored. A finished fetch shows a full circle (``fill`` is exactly 1).
 /// - **Playback finished while paused** (the end raced with the pause tap): the track is over, so the player
 ///   completes as if it were playing. Playback events in states without playback are ignored.
+/// - **Deletion reports** for the file being played (nobody asked for them) are ignored, so ``cachedFile`` is
+///   always set while playing, paused or completed.
 /// - **Deletion failure** still returns to ``PlayerState/uninitialized`` and reports the problem with
 ///   ``PlayerCommand/reportProblem(_:)``, so the player never gets stuck on the spinner.
 public struct Player: Equatable, Sendable {
@@ -174,14 +176,19 @@ public struct Player: Equatable, Sendable {
     }
 
     private mutating func fileDeleted(_ path: String) -> [PlayerCommand] {
-        guard path == cachedFile else { return [] }
-        forgetCachedFile()
+        if awaitsDeletion(of: path) { forgetCachedFile() }
         return []
     }
 
     private mutating func fileDeletionFailed(_ path: String, message: String) -> [PlayerCommand] {
-        if path == cachedFile { forgetCachedFile() }
+        if awaitsDeletion(of: path) { forgetCachedFile() }
         return [.reportProblem("Could not delete cached file \(path): \(message)")]
+    }
+
+    /// Whether `path` is the cached file and its deletion may have been asked for: never while it is being
+    /// played, so an unasked-for report cannot leave playback without a file to delete at its end.
+    private func awaitsDeletion(of path: String) -> Bool {
+        path == cachedFile && state != .playing && state != .paused
     }
 
     /// The cached file is gone (or given up on); a completed cycle is over.
