@@ -32,8 +32,13 @@ public final class PlayerDriver: Sendable {
     private let files: any FileRemoving
     private let log: @Sendable (String) -> Void
 
-    /// Creates a driver for `player` using the given fetcher, audio output and file remover.
-    /// - Parameter log: receives ``PlayerCommand/reportProblem(_:)`` messages; by default they go to standard error.
+    /// Creates a driver that runs `player`'s commands with the given plug-ins.
+    /// - Parameters:
+    ///   - player: the machine to start from; a fresh ``Player`` by default.
+    ///   - fetcher: runs ``PlayerCommand/startFetch(_:)`` and ``PlayerCommand/cancelFetch(_:)``.
+    ///   - audio: runs the playback commands.
+    ///   - files: runs ``PlayerCommand/deleteFile(_:)``; ``LocalFileRemover`` for the real file system.
+    ///   - log: receives ``PlayerCommand/reportProblem(_:)`` messages; by default they go to standard error.
     public init(
         player: Player = Player(),
         fetcher: any AudioFetching,
