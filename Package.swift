@@ -6,6 +6,7 @@ let package = Package(
     name: "CirclePlayer",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
     ],
     dependencies: [
@@ -19,13 +20,18 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+        // PlayerCore: the player's pure state machine and a thin thread-safe driver.
+        .target(name: "PlayerCore"),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
         // The desktop demo: window, drawing, input, scripted runs; wires the components together.
         .executableTarget(
             name: "SDLDemo",
             dependencies: [
                 "CSDL2",
+                "PlayerCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo"]),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )
