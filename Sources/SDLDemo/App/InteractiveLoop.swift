@@ -41,7 +41,7 @@ struct InteractiveLoop {
             var redraw = lastDrawn == nil
             let animating = session.isAnimating(at: frameStart)
             if !animating {
-                let timeout = session.stateName == "playing" ? audioPumpInterval : idleInterval
+                let timeout = session.stateName(at: frameStart) == "playing" ? audioPumpInterval : idleInterval
                 if SDL_WaitEventTimeout(&event, Int32(timeout * 1000)) == 1 { redraw = process(event) || redraw }
             }
             while running, SDL_PollEvent(&event) == 1 { redraw = process(event) || redraw }
@@ -49,7 +49,7 @@ struct InteractiveLoop {
 
             let t = clock.now
             session.tick(at: t)
-            let title = session.title
+            let title = session.title(at: t)
             if title != lastTitle {
                 canvas.setTitle(title)
                 lastTitle = title

@@ -102,11 +102,11 @@ struct ScriptRunner {
         var waitingForRealWork = false
         while true {
             session.tick(at: time(frameIndex))
-            if session.stateName == state { return frameIndex }
+            if session.stateName(at: time(frameIndex)) == state { return frameIndex }
             let elapsed = time(frameIndex) - virtualStart
             if elapsed * 1000 >= Double(timeoutMilliseconds) {
                 throw ScriptError(file: fileName, line: step.line,
-                                  message: "wait-state \(state) timed out after \(timeoutMilliseconds) ms (state: \(session.stateName))")
+                                  message: "wait-state \(state) timed out after \(timeoutMilliseconds) ms (state: \(session.stateName(at: time(frameIndex))))")
             }
             try renderFrame(time(frameIndex))
             frameIndex += 1

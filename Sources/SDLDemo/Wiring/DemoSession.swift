@@ -1,3 +1,6 @@
+import DragPhysics
+import PlayerCore
+
 /// The running demo without its window: the player (through its driver), the draggable circle and the
 /// things that must be pumped once per frame. Input comes in as ``InputEvent``s with a time; frames come
 /// out as ``FrameSnapshot``s. The interactive loop and the script runner both drive it, with real or
@@ -10,10 +13,13 @@ final class DemoSession {
     private var circle: DraggableCircle
     private var size: Size
     private let tickers: [any FrameTicker]
+    private let completionHold: CompletionHold
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
-    init(driver: PlayerDriver, width: Double, height: Double, tickers: [any FrameTicker] = []) {
+    init(driver: PlayerDriver, width: Double, height: Double, tickers: [any FrameTicker] = [],
+         completionHold: CompletionHold = CompletionHold()) {
         self.driver = driver
+        self.completionHold = completionHold
         self.size = Size(width: width, height: height)
         self.circle = DraggableCircle.centered(in: size, radius: Self.radius)
         self.tickers = tickers
@@ -33,11 +39,9 @@ final class DemoSession {
         case .pointerMoved(let x, let y):
             circle.pointerMoved(to: Point(x: x, y: y), time: t)
         case .pointerUp(let x, let y):
-            if circle.pointerUp(at: Point(x: x, y: y), time: t) == .tap {
-                driver.send(.tapped)
-            }
+            if circle.pointerUp(at: Point(x: x, y: y), time: t) == .tap { tap() }
         case .key(.space):
-            driver.send(.tapped)
+            tap()
         case .key(.left):
             circle.push(to: .left, time: t)
         case .key(.right):
@@ -55,34 +59,47 @@ final class DemoSession {
         return .keepRunning
     }
 
+    private func tap() {
+        completionHold.clear()
+        driver.send(.tapped)
+    }
+
     /// Runs the per-frame work (audio pumping, results handed to the main thread) for time `t`.
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
     }
 
-    /// The player's current state name.
-    var stateName: String { PlayerPresentation.name(of: driver.player.state) }
+    /// The state and fill shown at time `t`: the player's, except during the ``CompletionHold``.
+    func presentedState(at t: Double) -> (state: PlayerState, fill: Double) {
+        let player = driver.player
+        if player.state == .uninitialized, completionHold.isHolding(at: t) { return (.completed, 1) }
+        return (player.state, player.fill)
+    }
+
+    /// The name of the state shown at time `t` (what `wait-state` and the trace see).
+    func stateName(at t: Double) -> String { PlayerPresentation.name(of: presentedState(at: t).state) }
 
     /// What the frame at time `t` shows.
     func snapshot(at t: Double) -> FrameSnapshot {
-        let player = driver.player
+        let (state, fill) = presentedState(at: t)
         let center = circle.center(at: t)
         return FrameSnapshot(
             time: t, windowWidth: size.width, windowHeight: size.height,
             x: center.x, y: center.y, radius: Self.radius,
             docked: circle.dockedEdge(at: t).map { "\($0)" },
-            state: PlayerPresentation.name(of: player.state),
-            progress: player.fill,
-            message: PlayerPresentation.message(of: player.state),
-            appearance: PlayerPresentation.appearance(of: player))
+            state: PlayerPresentation.name(of: state),
+            progress: fill,
+            message: PlayerPresentation.message(of: state),
+            appearance: PlayerPresentation.appearance(of: state, fill: fill))
     }
 
-    /// The window title for the current state.
-    var title: String { PlayerPresentation.title(of: driver.player.state) }
+    /// The window title for the state shown at time `t`.
+    func title(at t: Double) -> String { PlayerPresentation.title(of: presentedState(at: t).state) }
 
     /// Whether frames must keep coming at the display rate: the circle moves or the spinner turns.
     func isAnimating(at t: Double) -> Bool {
-        circle.isMoving(at: t) || PlayerPresentation.appearance(of: driver.player).isAnimated
+        let (state, fill) = presentedState(at: t)
+        return circle.isMoving(at: t) || PlayerPresentation.appearance(of: state, fill: fill).isAnimated
     }
 }
 

@@ -1,15 +1,17 @@
+import PlayerCore
+
 /// How the player's state is shown: the circle's look, the state's name (traces, scripts) and the title.
 enum PlayerPresentation {
-    /// The circle's appearance for a player snapshot.
-    static func appearance(of player: Player) -> CircleAppearance {
-        let icon: CircleAppearance.Icon = switch player.icon {
+    /// The circle's appearance for a state and fill level (``Player/fill``).
+    static func appearance(of state: PlayerState, fill: Double) -> CircleAppearance {
+        let icon: CircleAppearance.Icon = switch state.icon {
         case .play: .play
         case .pause: .pause
         case .spinner: .spinner
         case .retry: .retry
         }
-        let failed = if case .failed = player.state { true } else { false }
-        return CircleAppearance(icon: icon, fill: player.fill, failed: failed)
+        let failed = if case .failed = state { true } else { false }
+        return CircleAppearance(icon: icon, fill: fill, failed: failed)
     }
 
     /// The state's name as scripts (`wait-state`) and traces use it.
