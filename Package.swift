@@ -5,7 +5,9 @@ import PackageDescription
 let package = Package(
     name: "CirclePlayer",
     platforms: [.macOS(.v14)],
-    products: [],
+    products: [
+        .library(name: "DragPhysics", targets: ["DragPhysics"]),
+    ],
     dependencies: [],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -15,5 +17,10 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
-    ]
+        // Drag, flick and push-to-edge physics plus the easing library (pure, time-injected).
+        .target(name: "DragPhysics"),
+        .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
+    ],
+    swiftLanguageModes: [.v6]
 )
