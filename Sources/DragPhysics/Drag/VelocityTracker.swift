@@ -10,7 +10,8 @@
 /// 4. **Three or more:** per axis, the least-squares quadratic `p(τ) = a + bτ + cτ²` with
 ///    `τ = (tᵢ − t_last)/window` (normalised for conditioning), from the normal equations
 ///    `[S₀ S₁ S₂; S₁ S₂ S₃; S₂ S₃ S₄]·[a b c]ᵀ = [Σp, Σpτ, Σpτ²]ᵀ` with `Sₖ = Στᵏ` (Cramer's rule);
-///    the velocity is the derivative at `t`: `(b + 2cτ_t)/window`. A constant acceleration is recovered
+///    the velocity is the derivative at `t` (at the newest sample if `t` is later, so the parabola is
+///    never extrapolated): `(b + 2cτ_t)/window`. A constant acceleration is recovered
 ///    exactly. If the system is near-singular, the least-squares line `b = (S₀Σpτ − S₁Σp)/(S₀S₂ − S₁²)` is used.
 ///
 /// Duplicate or tiny time steps: a sample less than ``minimumInterval`` after the previous one (or
@@ -126,7 +127,7 @@ public struct VelocityTracker: Sendable {
             x0 += px; x1 += px * tau; x2 += px * tau2
             y0 += py; y1 += py * tau; y2 += py * tau2
         }
-        let tauT = (time - reference) / scale
+        let tauT = (min(time, reference) - reference) / scale  // never extrapolate past the newest sample
         // det of [s0 s1 s2; s1 s2 s3; s2 s3 s4]
         let det = s0 * (s2 * s4 - s3 * s3) - s1 * (s1 * s4 - s3 * s2) + s2 * (s1 * s3 - s2 * s2)
         if abs(det) > 1e-12 * s0 * s2 * s4 {
