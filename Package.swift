@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
+        .library(name: "DragPhysics", targets: ["DragPhysics"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
     ],
     dependencies: [
@@ -23,11 +24,16 @@ let package = Package(
         // PlayerCore: the player's pure state machine and a thin thread-safe driver.
         .target(name: "PlayerCore"),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
+        // Drag, flick and push-to-edge physics plus the easing library (pure, time-injected).
+        .target(name: "DragPhysics"),
+        .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
         // The desktop demo: window, drawing, input, scripted runs; wires the components together.
         .executableTarget(
             name: "SDLDemo",
             dependencies: [
                 "CSDL2",
+                "DragPhysics",
                 "PlayerCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
