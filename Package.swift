@@ -27,7 +27,6 @@ let package = Package(
         // Drag, flick and push-to-edge physics plus the easing library (pure, time-injected).
         .target(name: "DragPhysics"),
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
-        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
         // The desktop demo: window, drawing, input, scripted runs; wires the components together.
         .executableTarget(
             name: "SDLDemo",

@@ -25,7 +25,7 @@ struct DemoApp {
         defer { components.shutdown() }
         let size = canvas.windowSize
         let session = DemoSession(driver: components.driver, width: Double(size.width), height: Double(size.height),
-                                  tickers: components.tickers)
+                                  tickers: components.tickers, completionHold: components.completionHold)
         let trace = try options.trace.map { try TraceWriter(path: $0) }
         defer { trace?.close() }
 
