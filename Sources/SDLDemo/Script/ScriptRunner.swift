@@ -5,7 +5,9 @@ import Foundation
 ///
 /// Each frame at time T first applies every step due by T (input at the step's own time), then runs the
 /// session's per-frame work, draws, writes the trace line and takes pending screenshots.
-/// `wait-state S MS` keeps producing frames until the player is in state S. Downloads happen in real time
+/// `wait-state S MS` keeps producing frames until the player is in state S; the script's timeline pauses
+/// meanwhile, so later steps keep their distance to the wait (a step 500 ms after the wait's line runs
+/// 500 ms after the state was reached). Downloads happen in real time
 /// meanwhile, so while the player waits for real work (fetching, deleting the file) virtual time is not
 /// allowed to run ahead of real time; otherwise (e.g. playback, whose audio follows the virtual clock) it
 /// runs at full speed. The wait fails after MS ms of virtual time.
@@ -51,13 +53,14 @@ struct ScriptRunner {
             trace?.write(frame)
         }
 
+        var offset = 0.0  // how far waits have pushed the timeline back, in seconds
         while true {
-            let t = time(ofFrame: frameIndex)
+            var t = time(ofFrame: frameIndex)
             // Apply the steps that are due by this frame.
-            while next < steps.count, Double(steps[next].time) / 1000 <= t + 1e-9 {
+            while next < steps.count, Double(steps[next].time) / 1000 + offset <= t + 1e-9 {
                 let step = steps[next]
                 next += 1
-                let stepTime = Double(step.time) / 1000
+                let stepTime = Double(step.time) / 1000 + offset
                 switch step.command {
                 case .size(let width, let height):
                     canvas.setSize(width: width, height: height)
@@ -78,6 +81,8 @@ struct ScriptRunner {
                 case .waitState(let state, let timeout):
                     frameIndex = try waitFor(state: state, timeoutMilliseconds: timeout, step: step,
                                              fromFrame: frameIndex, time: time(ofFrame:), renderFrame: renderFrame)
+                    t = time(ofFrame: frameIndex)
+                    offset = t - Double(step.time) / 1000
                 case .quit:
                     try renderFrame(at: t)
                     return stats
