@@ -20,6 +20,13 @@ struct InteractiveLoop {
     /// Runs until the window is closed or Escape is pressed; returns the frame statistics.
     func run() throws -> FrameStats {
         let clock = MonotonicClock()
+        // Input is timed by SDL's event timestamps (ms since SDL_Init), mapped onto `clock`, so gesture
+        // speeds stay right even when a frame takes long to process.
+        let ticksAtStart = SDL_GetTicks()
+        func eventTime(_ event: SDL_Event) -> Double {
+            let ms = Double(Int64(event.common.timestamp) - Int64(ticksAtStart)) / 1000
+            return min(max(ms, 0), clock.now)
+        }
         var translator = SDLEventTranslator()
         var stats = FrameStats()
         var lastDrawn: FrameSnapshot?
@@ -32,7 +39,7 @@ struct InteractiveLoop {
             guard let input = translator.translate(event, windowSize: canvas.windowSize) else {
                 return event.type == SDL_WINDOWEVENT.rawValue  // expose etc.: redraw
             }
-            if session.handle(input, at: clock.now) == .quit { running = false }
+            if session.handle(input, at: eventTime(event)) == .quit { running = false }
             return true
         }
 
@@ -62,7 +69,7 @@ struct InteractiveLoop {
             let drawStart = clock.now
             try FrameRenderer.draw(frame, on: canvas)
             canvas.present()
-            stats.record(time: t, drawSeconds: clock.now - drawStart)
+            stats.record(time: t, drawSeconds: clock.now - drawStart, animating: animating)
             trace?.write(frame)
             frame.time = t
             lastDrawn = frame
