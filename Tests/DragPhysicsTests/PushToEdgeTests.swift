@@ -153,6 +153,27 @@ struct PushToEdgeTests {
         #expect(c.pushArrivalTime == nil && c.dockedEdge(at: 4) == .top)
     }
 
+    @Test("a repeated key does not restart a running push; another edge re-targets from where it is")
+    func repeatedKey() throws {
+        var c = circle(.easeInOut)
+        c.push(to: .right, time: 0)
+        let arrival = try #require(c.pushArrivalTime)
+        c.push(to: .right, time: 0.1)
+        #expect(c.pushArrivalTime == arrival)
+        let here = c.center(at: 0.2)
+        c.push(to: .left, time: 0.2)
+        #expect(c.center(at: 0.2) == here)
+        #expect(c.center(at: 5) == Point(x: 50, y: 300) && c.dockedEdge(at: 5) == .left)
+    }
+
+    @Test("while dragged, velocity(at:) is the tracker's estimate")
+    func velocityDuringDrag() {
+        var c = circle(.easeInOut)
+        c.pointerDown(at: Point(x: 400, y: 300), time: 0)
+        for k in 1...5 { c.pointerMoved(to: Point(x: 400, y: 300 + 3 * Double(k)), time: 0.01 * Double(k)) }
+        expectClose(c.velocity(at: 0.05), Point(x: 0, y: 300), 1e-6, "v")
+    }
+
     @Test("resizing keeps a docked circle on its edge")
     func resizeKeepsDocked() {
         var (c, _) = flickRight(.easeInOut)

@@ -166,11 +166,13 @@ public struct DraggableCircle: Sendable {
         press = nil
     }
 
-    /// Pushes the circle to `edge` with the configured curve (keyboard arrows). A running push is
-    /// replaced from the current position, carrying its speed towards the new edge over for
-    /// ``PushCurve/velocityMatched`` and the spring. Ignored while the circle is pressed.
+    /// Pushes the circle to `edge` with the configured curve (keyboard arrows). A running push to another
+    /// edge is replaced from the current position, carrying its speed towards the new edge over for
+    /// ``PushCurve/velocityMatched`` and the spring. Ignored while the circle is pressed, and while a push
+    /// to the same edge is still running (so a repeated key does not restart the motion).
     public mutating func push(to edge: Edge, time: Double) {
         guard press == nil else { return }
+        if case let .pushing(running) = motion, running.edge == edge, time < running.endTime { return }
         startPush(to: edge, time: time, velocity: velocity(at: time))
     }
 

@@ -22,7 +22,8 @@ public enum CubicBezierError: Error, Equatable, CustomStringConvertible {
 /// In Horner form with `cx = 3 x1`, `bx = 3 (x2 − x1) − cx`, `ax = 1 − cx − bx` (same for y):
 /// `x(t) = ((ax t + bx) t + cx) t`, `y(t) = ((ay t + by) t + cy) t`.
 /// Evaluating the easing at input `x` solves `x(t) = x` for t (x(t) is monotone because x1, x2 ∈ [0, 1])
-/// and returns `y(t)`. The solver is a safeguarded Newton iteration: it starts from `t = x`, keeps a
+/// and returns `y(t)`. The solver is a safeguarded Newton iteration: it starts from a linear
+/// interpolation in a table of `x(i/10)` (whose interval also gives the initial bracket), keeps a
 /// bracket `[lo, hi]` around the root, and bisects whenever the Newton step would leave the bracket
 /// or the slope vanishes. It stops once `|x(t) − x| ≤ 1e-13` (well inside the promised 1e-7).
 ///
@@ -40,6 +41,9 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
 
     private let ax: Double, bx: Double, cx: Double
     private let ay: Double, by: Double, cy: Double
+    /// `x(i/10)` for i = 0…10: brackets the root and seeds Newton within ~1e-3 (as browsers do).
+    private let samples: [Double]
+    private static let sampleCount = 11
 
     /// Tolerance on `|x(t) − x|` at which the solver stops.
     public static let solverTolerance = 1e-13
@@ -62,6 +66,11 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
         cy = 3 * y1
         by = 3 * (y2 - y1) - cy
         ay = 1 - cy - by
+        let (a, b, c) = (ax, bx, cx)
+        samples = (0..<Self.sampleCount).map { i in
+            let t = Double(i) / Double(Self.sampleCount - 1)
+            return ((a * t + b) * t + c) * t
+        }
     }
 
     /// CSS `ease`: `cubic-bezier(0.25, 0.1, 0.25, 1)`.
@@ -85,7 +94,15 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
         let x = clampedProgress(x)
         if x == 0 { return 0 }
         if x == 1 { return 1 }
-        var lo = 0.0, hi = 1.0, t = x
+        // Initial guess: the sample interval [i/10, (i+1)/10] containing x, linearly interpolated.
+        let last = Self.sampleCount - 1
+        var i = 0
+        while i < last - 1 && samples[i + 1] <= x { i += 1 }
+        let span = samples[i + 1] - samples[i]
+        let fraction = span > 0 ? (x - samples[i]) / span : 0.5
+        let step = 1 / Double(last)
+        var lo = Double(i) * step, hi = Double(i + 1) * step
+        var t = lo + fraction * step
         for _ in 0..<100 {
             let error = self.x(atParameter: t) - x
             if abs(error) <= Self.solverTolerance { return t }

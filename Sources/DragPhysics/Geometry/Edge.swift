@@ -1,6 +1,13 @@
 /// One of the four edges of the window.
 public enum Edge: String, Sendable, CaseIterable {
-    case left, right, top, bottom
+    /// x = 0.
+    case left
+    /// x = window width.
+    case right
+    /// y = 0 (y grows downwards).
+    case top
+    /// y = window height.
+    case bottom
 
     /// `true` for `.left` and `.right`, whose push moves along x.
     public var isHorizontal: Bool { self == .left || self == .right }
