@@ -5,8 +5,12 @@ import PackageDescription
 let package = Package(
     name: "CirclePlayer",
     platforms: [.macOS(.v14)],
-    products: [],
-    dependencies: [],
+    products: [
+        .library(name: "StreamServer", targets: ["StreamServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
         .systemLibrary(
@@ -15,5 +19,19 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
-    ]
+
+        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
+        .target(
+            name: "StreamServer",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "StreamServerTests",
+            dependencies: ["StreamServer"]),
+    ],
+    swiftLanguageModes: [.v6]
 )
