@@ -106,3 +106,69 @@ struct AccountingTests {
         }
     }
 }
+
+@Suite("Request records and back-pressure")
+struct RecordTests {
+    @Test func recordsTimeEachRequestInFlight() async throws {
+        let files = ServerContent.files([
+            "/a.ts": ServedFile(data: [1], path: "/a.ts"), "/b.ts": ServedFile(data: [2], path: "/b.ts"),
+        ])
+        try await Fixtures.withServer(files, faults: [FaultRule(path: "/a.ts", fault: .delay(seconds: 0.3))]) {
+            server in
+            let slow = try await RawHTTPConnection.connect(port: server.port)
+            try await slow.sendRequest("GET", "/a.ts")
+            _ = await Fixtures.waitForStatistics(server) { $0.currentRequests == 1 }
+            // b starts while a is delayed, and ends first.
+            let fast = try await RawHTTPConnection.fetch(port: server.port, "GET", "/b.ts")
+            #expect(fast.body == [2])
+            let slowBody = try await slow.readResponse().body
+            #expect(slowBody == [1])
+            await slow.close()
+            let records = server.statistics.requests
+            #expect(records.map(\.path) == ["/b.ts", "/a.ts"])
+            #expect(records.map(\.concurrentAtStart) == [2, 1])
+            guard records.count == 2 else { return }
+            let (b, a) = (records[0], records[1])
+            #expect(a.startedAt < b.startedAt && b.finishedAt < a.finishedAt)
+            #expect(a.finishedAt - a.startedAt >= .milliseconds(280))
+        }
+    }
+
+    @Test func bodylessStatusFault() async throws {
+        let files = ServerContent.files(["/a.ts": ServedFile(data: [1, 2], path: "/a.ts")])
+        try await Fixtures.withServer(files, faults: [FaultRule(path: "*", fault: .status(code: 204, times: 1))]) {
+            server in
+            let connection = try await RawHTTPConnection.connect(port: server.port)
+            try await connection.sendRequest("GET", "/a.ts")
+            let empty = try await connection.readResponse(expectBody: false)
+            #expect(empty.status == 204)
+            #expect(empty.headers["content-length"] == nil)
+            // Nothing stray follows on the connection: the next response parses cleanly.
+            try await connection.sendRequest("GET", "/a.ts")
+            let next = try await connection.readResponse()
+            #expect(next.status == 200)
+            #expect(next.body == [1, 2])
+            await connection.close()
+        }
+    }
+
+    @Test func bodyIsWrittenOnlyAsFastAsTheClientReads() async throws {
+        // 48 MiB to a client that reads nothing: the kernel buffers hold a few MiB at most, so a
+        // server that respects writability hands over far less than the whole body.
+        let size = 48 << 20
+        let files = ServerContent.files(["/huge.ts": ServedFile(data: [UInt8](repeating: 0x47, count: size), path: "/huge.ts")])
+        try await Fixtures.withServer(files) { server in
+            let connection = try await RawHTTPConnection.connect(port: server.port)
+            try await connection.channel.setOption(.autoRead, value: false)
+            try await connection.sendRequest("GET", "/huge.ts")
+            _ = await Fixtures.waitForStatistics(server) { $0.bodyBytesSent > 0 }
+            try await Task.sleep(for: .milliseconds(300))
+            let handed = server.statistics.bodyBytesSent
+            #expect(handed > 0)
+            #expect(handed < size / 2, "handed \(handed) of \(size) bytes to a client that reads nothing")
+            await connection.close()
+            let stats = await Fixtures.waitForStatistics(server) { $0.currentRequests == 0 }
+            #expect(stats.requests.first?.completed == false)
+        }
+    }
+}

@@ -9,6 +9,7 @@ public enum Fault: Sendable, Equatable {
     case delay(seconds: Double)
     /// Answer with status `code` (small text body) for `times` requests, then behave normally.
     /// `retryAfter`, if given, is sent verbatim as the `Retry-After` header (RFC 9110 §10.2.3).
+    /// Codes outside 200...999 are answered as 500; 204 and 304 get no body.
     case status(code: Int, times: Int, retryAfter: String? = nil)
     /// Answer `Range` requests with 200 and the whole body, as servers without range support do.
     case ignoreRange

@@ -32,6 +32,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         var status = 0
         var bytesSent = 0
         var requestEnded = false
+        var startedAt: Duration
+        var concurrentAtStart: Int
     }
 
     /// What to do once the body bytes to send have been written.
@@ -71,14 +73,15 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .head(let head):
             guard inFlight == nil else { return }
             requestsSeen += 1
-            state.requestStarted()
+            let start = state.requestStarted()
             let path: String
             if case .valid(let decoded) = RequestPath(target: head.uri) {
                 path = decoded
             } else {
                 path = head.uri
             }
-            inFlight = InFlight(number: requestsSeen, head: head, path: path)
+            inFlight = InFlight(
+                number: requestsSeen, head: head, path: path, startedAt: start.at, concurrentAtStart: start.concurrent)
         case .body:
             break
         case .end:
@@ -147,7 +150,9 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func respondAfterDelay(context: ChannelHandlerContext, path: String, faults: ResponseFaults) {
         if let override = faults.statusOverride {
             let extra = override.retryAfter.map { [("Retry-After", $0)] } ?? []
-            sendSimple(context: context, status: HTTPResponseStatus(statusCode: override.code), extraHeaders: extra)
+            // A 1xx status would be taken for an interim response and break the framing.
+            let code = (200...999).contains(override.code) ? override.code : 500
+            sendSimple(context: context, status: HTTPResponseStatus(statusCode: code), extraHeaders: extra)
             return
         }
         switch state.content {
@@ -266,12 +271,16 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard let request = inFlight else { return }
         let text = "\(status.code) \(status.reasonPhrase)\n"
         var headers = HTTPHeaders(extraHeaders)
-        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(text.utf8.count))
+        if status.mayHaveResponseBody {
+            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            headers.add(name: "Content-Length", value: String(text.utf8.count))
+        }
         sendHead(context: context, status: status, headers: headers)
-        if request.head.method != .HEAD {
+        // HEAD responses and statuses such as 204 and 304 carry no body (RFC 9110 §6.4.1).
+        if request.head.method != .HEAD && status.mayHaveResponseBody {
             context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: text)))), promise: nil)
             inFlight?.bytesSent += text.utf8.count
+            state.bodyBytesWritten(text.utf8.count)
         }
         finish(context: context, completed: true)
     }
@@ -307,10 +316,11 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             wrote = true
         }
         stream = body
-        inFlight = request
         if wrote {
+            state.bodyBytesWritten(request.bytesSent - (inFlight?.bytesSent ?? 0))
             context.flush()
         }
+        inFlight = request
         if body.sent == body.limit {
             stream = nil
             endBody(context: context, ending: body.ending)
@@ -367,6 +377,7 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         RequestRecord(
             path: request.path, method: request.head.method.rawValue,
             rangeHeader: request.head.headers.first(name: "Range"), status: request.status,
-            bytesSent: request.bytesSent, connectionID: connectionID, completed: completed)
+            bytesSent: request.bytesSent, connectionID: connectionID, completed: completed,
+            startedAt: request.startedAt, finishedAt: request.startedAt, concurrentAtStart: request.concurrentAtStart)
     }
 }

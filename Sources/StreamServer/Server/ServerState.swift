@@ -69,9 +69,15 @@ final class ServerState: Sendable {
     }
 
     private let locked: NIOLockedValueBox<Locked>
+    private let startedAt = ContinuousClock.now
 
     init(content: ServerContent) {
         locked = NIOLockedValueBox(Locked(content: ContentStore(content)))
+    }
+
+    /// Time since the server started, the time base of request records.
+    var elapsed: Duration {
+        ContinuousClock.now - startedAt
     }
 
     // MARK: Content and faults
@@ -183,20 +189,32 @@ final class ServerState: Sendable {
 
     // MARK: Requests
 
-    func requestStarted() {
+    /// Counts a received request head; returns when (since start) and how many requests are now in flight.
+    func requestStarted() -> (at: Duration, concurrent: Int) {
         locked.withLockedValue { state in
             state.statistics.requestCount += 1
             state.statistics.currentRequests += 1
             state.statistics.maxConcurrentRequests = max(
                 state.statistics.maxConcurrentRequests, state.statistics.currentRequests)
+            return (elapsed, state.statistics.currentRequests)
         }
     }
 
+    /// Ends a request's time in flight; `record.finishedAt` is set here.
     func requestFinished(_ record: RequestRecord) {
+        var record = record
         locked.withLockedValue { state in
+            record.finishedAt = elapsed
             state.statistics.currentRequests -= 1
+            if state.statistics.requests.count >= ServerStatistics.maximumRecords {
+                state.statistics.requests.removeFirst(state.statistics.requests.count / 10)
+            }
             state.statistics.requests.append(record)
         }
+    }
+
+    func bodyBytesWritten(_ count: Int) {
+        locked.withLockedValue { $0.statistics.bodyBytesSent += count }
     }
 
     // MARK: Statistics

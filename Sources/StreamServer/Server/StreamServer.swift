@@ -40,6 +40,14 @@ public final class StreamServer: Sendable {
         self.port = port
     }
 
+    /// Closes the listening socket and connections if ``shutdown()`` was never called.
+    deinit {
+        serverChannel.close(promise: nil)
+        for connection in state.beginShutdown() {
+            connection.close(promise: nil)
+        }
+    }
+
     /// Starts serving `content` on `host`:`port` (default: 127.0.0.1 on an ephemeral port).
     ///
     /// - Throws: The bind error if the address cannot be used.

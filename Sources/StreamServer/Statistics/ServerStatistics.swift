@@ -17,8 +17,14 @@ public struct ServerStatistics: Sendable, Equatable {
     public var maxOpenConnections: Int = 0
     /// TCP connections accepted.
     public var connectionsAccepted: Int = 0
-    /// One record per finished request, in the order they finished.
+    /// Response body bytes handed to connections so far, including responses still in progress.
+    public var bodyBytesSent: Int = 0
+    /// One record per finished request, in the order they finished (the oldest are dropped beyond
+    /// ``ServerStatistics/maximumRecords``).
     public var requests: [RequestRecord] = []
+
+    /// How many request records are kept, so a long-running server does not grow without bound.
+    public static let maximumRecords = 100_000
 
     /// Empty statistics.
     public init() {}
@@ -40,11 +46,17 @@ public struct RequestRecord: Sendable, Equatable {
     public var connectionID: Int
     /// Whether the full response was sent (false for faults that cut it short and for closed connections).
     public var completed: Bool
+    /// When the request head was received, measured from the server's start.
+    public var startedAt: Duration
+    /// When the request stopped being in flight (response end written, or connection closed), from the server's start.
+    public var finishedAt: Duration
+    /// Requests in flight just after this one's head was received, this one included (1 = it was alone).
+    public var concurrentAtStart: Int
 
     /// A record with the given values.
     public init(
         path: String, method: String, rangeHeader: String?, status: Int, bytesSent: Int, connectionID: Int,
-        completed: Bool
+        completed: Bool, startedAt: Duration = .zero, finishedAt: Duration = .zero, concurrentAtStart: Int = 1
     ) {
         self.path = path
         self.method = method
@@ -53,5 +65,8 @@ public struct RequestRecord: Sendable, Equatable {
         self.bytesSent = bytesSent
         self.connectionID = connectionID
         self.completed = completed
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.concurrentAtStart = concurrentAtStart
     }
 }
