@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "StreamServer", targets: ["StreamServer"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -29,6 +30,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        .executableTarget(
+            name: "streamserve",
+            dependencies: ["StreamServer"]),
         .testTarget(
             name: "StreamServerTests",
             dependencies: ["StreamServer"]),
