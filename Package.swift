@@ -8,10 +8,18 @@ let package = Package(
     products: [
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .library(name: "DragPhysics", targets: ["DragPhysics"]),
+        .library(name: "Downloader", targets: ["Downloader"]),
+        .executable(name: "hlsfetch", targets: ["hlsfetch"]),
+        .library(name: "StreamServer", targets: ["StreamServer"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -27,15 +35,72 @@ let package = Package(
         // Drag, flick and push-to-edge physics plus the easing library (pure, time-injected).
         .target(name: "DragPhysics"),
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
+        // HLS playlist model, parser and audio-track selection (pure), plus the download engine.
+        .target(
+            name: "Downloader",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        // Command-line HLS audio fetcher: `hlsfetch URL -o FILE`.
+        .executableTarget(
+            name: "hlsfetch",
+            dependencies: [
+                "Downloader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "DownloaderTests",
+            dependencies: [
+                "Downloader",
+                "StreamServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
+        .target(
+            name: "StreamServer",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .executableTarget(
+            name: "streamserve",
+            dependencies: ["StreamServer"]),
+        .testTarget(
+            name: "StreamServerTests",
+            dependencies: ["StreamServer"]),
+        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2), branch `media`.
+        .target(name: "MPEGTS"),
+        .testTarget(
+            name: "MPEGTSTests", dependencies: ["MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
+        .testTarget(
+            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
         // The desktop demo: window, drawing, input, scripted runs; wires the components together.
         .executableTarget(
             name: "SDLDemo",
             dependencies: [
                 "CSDL2",
+                "AudioPlayback",
+                "Downloader",
                 "DragPhysics",
                 "PlayerCore",
+                "StreamServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            resources: [.copy("Resources/DefaultStream")]),
         .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo"]),
     ],
     swiftLanguageModes: [.v6]
