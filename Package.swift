@@ -15,5 +15,14 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2), branch `media`.
+        .target(name: "MPEGTS"),
+        .testTarget(
+            name: "MPEGTSTests", dependencies: ["MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
+        .testTarget(
+            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
+            resources: [.copy("Fixtures")]),
     ]
 )
