@@ -105,8 +105,22 @@ public struct TransportStreamDemuxer: Sendable {
 
     /// Demultiplexes a whole transport stream in memory and returns the elementary stream of its first audio stream.
     ///
+    /// ```swift
+    /// let (codec, mp3) = try TransportStreamDemuxer.extractAudio(from: tsBytes)
+    /// if codec.isMPEGAudio { play(mp3) }
+    /// ```
     /// - Throws: ``DemuxError`` if there is no sync, no PAT, no PMT, no audio stream or no audio data.
     public static func extractAudio(from bytes: [UInt8]) throws(DemuxError) -> (codec: AudioCodec, data: [UInt8]) {
+        let (_, codec, data) = try extractAudioStream(from: bytes)
+        return (codec, data)
+    }
+
+    /// Like ``extractAudio(from:)``, and also says which stream (PID, type, language) was extracted.
+    ///
+    /// - Throws: ``DemuxError`` if there is no sync, no PAT, no PMT, no audio stream or no audio data.
+    public static func extractAudioStream(
+        from bytes: [UInt8]
+    ) throws(DemuxError) -> (stream: StreamInfo, codec: AudioCodec, data: [UInt8]) {
         var demuxer = TransportStreamDemuxer(selection: .firstAudio)
         var data: [UInt8] = []
         for chunk in try demuxer.feed(bytes) { data += chunk.data }
@@ -118,7 +132,7 @@ public struct TransportStreamDemuxer: Sendable {
             throw .noAudioStream(streams: streams)
         }
         guard !data.isEmpty else { throw .noAudioData(pid: audio.pid) }
-        return (codec, data)
+        return (audio, codec, data)
     }
 
     // MARK: - Packets
