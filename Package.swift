@@ -24,5 +24,6 @@ let package = Package(
         .testTarget(
             name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
             resources: [.copy("Fixtures")]),
+        .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
     ]
 )

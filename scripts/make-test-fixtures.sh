@@ -28,4 +28,7 @@ $FF -i "$AP_DIR/tone.mp3" -f s16le -ac 2 -ar 44100 "$AP_DIR/tone.s16le"
 $FF -i "$AP_DIR/tone.mp3" -c copy $BITEXACT -f mpegts "$AP_DIR/tone_mp3.ts"
 $FF -f lavfi -i "sine=frequency=330:sample_rate=44100:duration=0.3" -c:a aac -b:a 32k $BITEXACT \
     -f mpegts "$AP_DIR/tone_aac.ts"
+# 5. A 0.5 s mono 48 kHz MP3 of a 440 Hz sine (the decoder must resample it to 44.1 kHz stereo).
+$FF -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=0.5" -c:a libmp3lame -b:a 48k -ac 1 $BITEXACT \
+    "$AP_DIR/sine48k_mono.mp3"
 ls -l "$TS_DIR" "$AP_DIR"

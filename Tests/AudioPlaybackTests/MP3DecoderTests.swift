@@ -52,3 +52,19 @@ struct MP3DecoderTests {
         #expect(MPEGAudioFrameHeader([0xFF, 0xFB, 0xF0, 0x64], at: 0) == nil)  // bitrate index 15 is invalid
     }
 }
+
+@Suite("MP3 decoding: format conversion")
+struct MP3FormatConversionTests {
+    @Test("A 0.5 s mono 48 kHz MP3 comes out as 0.5 s of 44.1 kHz stereo with the 440 Hz tone intact")
+    func resamplesAndUpmixes() throws {
+        let pcm = try MP3Decoder.decodeAll(try fixtureBytes("sine48k_mono.mp3"), format: .cdStereo)
+        let frames = pcm.count / 2
+        #expect(abs(frames - 22_050) <= 64)
+        let left = stride(from: 0, to: pcm.count, by: 2).map { pcm[$0] }
+        let right = stride(from: 1, to: pcm.count, by: 2).map { pcm[$0] }
+        #expect(left == right)  // mono duplicated to both channels
+        // 440 Hz over 0.5 s: 220 upward zero crossings (allow for the fade-in at the start).
+        let crossings = zip(left, left.dropFirst()).filter { $0.0 < 0 && $0.1 >= 0 }.count
+        #expect(abs(crossings - 220) <= 3)
+    }
+}
