@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import AudioPlayback
 
@@ -91,5 +92,26 @@ struct AudioPlayerTests {
         #expect(player.position == 0)
         player.pump(now: 2)
         #expect(events.all.isEmpty)
+    }
+
+    @Test("A file that looks like MP3 but holds no audio fails once, and is not reported finished")
+    func undecodable() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("circleplayer-garbage-\(ProcessInfo.processInfo.processIdentifier).mp3").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // An empty ID3v2.4 tag, then bytes that contain no MPEG audio frame sync.
+        let bytes: [UInt8] = [0x49, 0x44, 0x33, 4, 0, 0, 0, 0, 0, 0] + (0..<3000).map { UInt8($0 % 100) }
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+        let (player, _, events) = Self.makePlayer()
+        player.play(file: path, at: 0)
+        player.pump(now: 0.1)
+        player.pump(now: 0.2)
+        #expect(events.all.count == 1)
+        guard case .failed(let message)? = events.all.first, case .failed = player.state else {
+            Issue.record("expected a failure, got \(events.all)")
+            return
+        }
+        #expect(message.contains(path))
+        #expect(!player.isFinished)
     }
 }

@@ -116,7 +116,7 @@ public final class AudioPlayer {
         if state == .playing {
             advanceClock(to: now)
             fillQueue()
-            if decoderExhausted, position >= duration {
+            if state == .playing, decoderExhausted, position >= duration {
                 position = duration
                 state = .finished
                 output.setPaused(true)
