@@ -5,7 +5,9 @@ import PackageDescription
 let package = Package(
     name: "CirclePlayer",
     platforms: [.macOS(.v14)],
-    products: [],
+    products: [
+        .library(name: "Downloader", targets: ["Downloader"]),
+    ],
     dependencies: [],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -15,5 +17,9 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
-    ]
+        // HLS playlist model, parser and audio-track selection (pure), plus the download engine.
+        .target(name: "Downloader"),
+        .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
+    ],
+    swiftLanguageModes: [.v6]
 )
