@@ -18,6 +18,9 @@ struct URIResolver {
             guard let host = url.host, !host.isEmpty else {
                 throw PlaylistError(line: line, message: "\(what) \"\(text)\" resolves to \(url.absoluteString), which has no host")
             }
+            if let port = url.port, !(1 ... 65535).contains(port) {
+                throw PlaylistError(line: line, message: "\(what) \"\(text)\" has port \(port), outside 1-65535")
+            }
         } else if scheme.isEmpty {
             throw PlaylistError(line: line, message: "\(what) \"\(text)\" does not resolve to an absolute URI")
         }
