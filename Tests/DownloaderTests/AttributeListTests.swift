@@ -101,4 +101,30 @@ import Testing
     @Test func emptyListIsEmpty() throws {
         #expect(try AttributeList(parsing: "").names.isEmpty)
     }
+
+    /// Random strings over the grammar's alphabet: each parses or throws, and every typed accessor on every
+    /// parsed name returns or throws; nothing traps.
+    @Test func randomListsNeverTrap() {
+        var rng = PlaylistRobustnessTests.SplitMix64(state: 2026)
+        let alphabet = Array("AB-=,\"x0123456789.@ \\#".utf8) + [0xC3, 0xA9]
+        var parsed = 0
+        for _ in 0 ..< 5000 {
+            let count = Int.random(in: 0 ... 40, using: &rng)
+            let bytes = (0 ..< count).map { _ in alphabet.randomElement(using: &rng) ?? 0 }
+            guard let list = try? AttributeList(parsing: String(decoding: bytes, as: UTF8.self), line: 1) else { continue }
+            parsed += 1
+            for name in list.names {
+                _ = try? list.decimalInteger(name)
+                _ = try? list.hexadecimalSequence(name)
+                _ = try? list.decimalFloat(name)
+                _ = try? list.signedDecimalFloat(name)
+                _ = try? list.quotedString(name)
+                _ = try? list.enumeratedString(name)
+                _ = try? list.resolution(name)
+                _ = try? list.yesNo(name)
+                #expect(list[name] != nil)
+            }
+        }
+        #expect(parsed > 0)
+    }
 }
