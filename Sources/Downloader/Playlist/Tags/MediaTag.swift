@@ -23,7 +23,7 @@ struct MediaTag {
             }
             uri = try resolver.resolve(uriText, line: line, what: "EXT-X-MEDIA URI", httpOnly: true)
         }
-        let characteristics = try attributes.quotedString("CHARACTERISTICS").map(Self.commaList) ?? []
+        let characteristics = try attributes.quotedString("CHARACTERISTICS").map(\.commaSeparatedItems) ?? []
         rendition = Rendition(
             type: type, groupID: groupID, name: name,
             language: try attributes.quotedString("LANGUAGE"),
@@ -35,10 +35,5 @@ struct MediaTag {
             characteristics: characteristics,
             channels: try attributes.quotedString("CHANNELS"),
             line: line)
-    }
-
-    /// Splits a quoted comma-separated list (CODECS, CHARACTERISTICS), trimming blanks, dropping empties.
-    static func commaList(_ text: String) -> [String] {
-        text.split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
     }
 }

@@ -21,7 +21,7 @@ struct StreamInfTag {
         self.line = line
         self.bandwidth = bandwidth
         averageBandwidth = try attributes.decimalInteger("AVERAGE-BANDWIDTH")
-        codecs = try attributes.quotedString("CODECS").map(MediaTag.commaList) ?? []
+        codecs = try attributes.quotedString("CODECS").map(\.commaSeparatedItems) ?? []
         resolution = try attributes.resolution("RESOLUTION")
         frameRate = try attributes.decimalFloat("FRAME-RATE")
         audioGroupID = try attributes.quotedString("AUDIO")

@@ -7,4 +7,9 @@ extension String {
         }
         return String(self[first ... last])
     }
+
+    /// The items of a quoted comma-separated list (`CODECS`, `CHARACTERISTICS`), trimmed, empties dropped.
+    var commaSeparatedItems: [String] {
+        split(separator: ",").map { String($0).trimmingBlanks }.filter { !$0.isEmpty }
+    }
 }
