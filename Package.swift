@@ -7,8 +7,15 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "Downloader", targets: ["Downloader"]),
+        .executable(name: "hlsfetch", targets: ["hlsfetch"]),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
         .systemLibrary(
@@ -18,8 +25,31 @@ let package = Package(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
         // HLS playlist model, parser and audio-track selection (pure), plus the download engine.
-        .target(name: "Downloader"),
-        .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
+        .target(
+            name: "Downloader",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        // Command-line HLS audio fetcher: `hlsfetch URL -o FILE`.
+        .executableTarget(
+            name: "hlsfetch",
+            dependencies: [
+                "Downloader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "DownloaderTests",
+            dependencies: [
+                "Downloader",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
