@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
+        .library(name: "StreamServer", targets: ["StreamServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -47,9 +48,23 @@ let package = Package(
             name: "DownloaderTests",
             dependencies: [
                 "Downloader",
+                "StreamServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
+
+        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
+        .target(
+            name: "StreamServer",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .testTarget(
+            name: "StreamServerTests",
+            dependencies: ["StreamServer"]),
     ],
     swiftLanguageModes: [.v6]
 )
