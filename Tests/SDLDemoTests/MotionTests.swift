@@ -21,6 +21,7 @@ struct MotionTests {
             150 up 480 302
             3000 quit
             """)
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
         let last = try #require(frames.last)
@@ -53,6 +54,7 @@ struct MotionTests {
         }
         script += "2400 up 480 340\n3000 quit\n"
         let run = try DemoRun.script(script)
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let last = try #require(try run.frames().last)
         #expect(abs(last.x - 480) < 0.5 && abs(last.y - 340) < 0.5, "centre (\(last.x), \(last.y))")
@@ -62,6 +64,7 @@ struct MotionTests {
     @Test("arrow keys push the circle to that edge")
     func arrowKey() throws {
         let run = try DemoRun.script("0 size 640 480\n100 key up\n2500 quit\n")
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let last = try #require(try run.frames().last)
         #expect(abs(last.y - last.radius) < 0.01 && abs(last.x - 320) < 0.01, "centre (\(last.x), \(last.y))")
@@ -71,6 +74,7 @@ struct MotionTests {
     @Test("shrinking the window keeps a docked circle on its edge")
     func resizeKeepsDock() throws {
         let run = try DemoRun.script("0 size 800 600\n100 key right\n2000 size 500 400\n2500 quit\n")
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let last = try #require(try run.frames().last)
         #expect(abs(last.x - (500 - last.radius)) < 0.01, "x \(last.x)")

@@ -13,6 +13,7 @@ struct ScriptErrorTests {
             100 jump 10 10
             200 quit
             """)
+        defer { run.remove() }
         #expect(run.status != 0, "\(run.diagnostics)")
         #expect(run.stderr.contains("script.txt:4:"), "\(run.diagnostics)")
         #expect(run.stderr.contains("jump"), "\(run.diagnostics)")
@@ -23,6 +24,7 @@ struct ScriptErrorTests {
     @Test("time going backwards is a bad line")
     func timeBackwards() throws {
         let run = try DemoRun.script("0 size 400 300\n500 key space\n400 quit\n")
+        defer { run.remove() }
         #expect(run.status != 0, "\(run.diagnostics)")
         #expect(run.stderr.contains("script.txt:3:"), "\(run.diagnostics)")
     }
@@ -35,6 +37,7 @@ struct ScriptErrorTests {
             100 wait-state playing 500
             5000 quit
             """)
+        defer { run.remove() }
         #expect(run.status != 0, "\(run.diagnostics)")
         #expect(run.stderr.contains("script.txt:3: wait-state playing timed out after 500 ms (state: uninitialized)"),
                 "\(run.diagnostics)")
@@ -47,6 +50,7 @@ struct ScriptErrorTests {
     @Test("a script that ends without quit exits 0 after its last step")
     func endsAtLastStep() throws {
         let run = try DemoRun.script("0 size 320 240\n250 key left\n")
+        defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
         // Frames at 0, 16.7, … up to the first frame at or after 250 ms, at a fixed 60 fps.

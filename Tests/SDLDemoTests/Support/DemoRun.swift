@@ -20,14 +20,23 @@ struct DemoRun: Sendable {
     /// The trace file (when the run was given `--trace`).
     var traceFile: URL { directory.appendingPathComponent("trace.jsonl") }
 
+    /// Where audio goes: SDL's disk driver (a file in the run's directory, `SDL_DISKAUDIODELAY=0`) or its
+    /// dummy driver (for runs that do not look at the audio: the disk driver writes silence at full speed
+    /// while the device is open, hundreds of MB per minute).
+    enum Audio: Sendable {
+        case disk, dummy
+    }
+
     /// Writes `script` to `script.txt` in a new temporary directory and runs
     /// `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments`.
-    static func script(_ script: String, arguments: [String] = [], environment: [String: String] = [:],
-                       timeout: TimeInterval = 60) throws -> DemoRun {
+    static func script(_ script: String, arguments: [String] = [], audio: Audio = .dummy,
+                       environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> DemoRun {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("SDLDemoTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
+        var environment = environment
+        if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
         return try run(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
                        environment: environment, timeout: timeout)
     }
@@ -98,6 +107,20 @@ struct DemoRun: Sendable {
             directory = directory.deletingLastPathComponent()
         }
         throw DemoRunError(message: "SDLDemo binary not found near \(selfPath); build it or set SDLDEMO_BINARY")
+    }
+
+    /// The demo's resource bundle (holding DefaultStream/), next to the binary.
+    static func resources() throws -> URL {
+        let url = try binary().deletingLastPathComponent().appendingPathComponent("CirclePlayer_SDLDemo.resources")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw DemoRunError(message: "resource bundle \(url.path) not found")
+        }
+        return url
+    }
+
+    /// Removes the run's directory (call when a test is done with it).
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// The trace's frames.
