@@ -167,6 +167,14 @@ struct ServingTests {
                 #expect(response.body.count == big.count, "round \(round)")
                 #expect(response.body == big, "round \(round)")
             }
+            // Pipelined: the second body starts while the first one's end is being written.
+            try await connection.sendRequest("GET", "/big.ts")
+            try await connection.sendRequest("GET", "/big.ts", headers: ["Range: bytes=70000-"])
+            let first = try await connection.readResponse(timeout: .seconds(3))
+            let second = try await connection.readResponse(timeout: .seconds(3))
+            #expect(first.body == big)
+            #expect(second.status == 206)
+            #expect(second.body == Array(big[70000...]))
             await connection.close()
             #expect(server.statistics.connectionsAccepted == 1)
         }
