@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -62,6 +63,9 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
+        .executableTarget(
+            name: "streamserve",
+            dependencies: ["StreamServer"]),
         .testTarget(
             name: "StreamServerTests",
             dependencies: ["StreamServer"]),

@@ -154,6 +154,32 @@ struct ServingTests {
         }
     }
 
+    @Test func keepAliveAfterMultiChunkBodies() async throws {
+        // Bodies longer than one 64 KiB write finish from a writability callback; the connection
+        // must then accept the next request.
+        let big = Fixtures.bytes(200_000, seed: 13)
+        try await Fixtures.withServer(.files(["/big.ts": ServedFile(data: big, path: "/big.ts")])) { server in
+            let connection = try await RawHTTPConnection.connect(port: server.port)
+            for round in 0..<3 {
+                try await connection.sendRequest("GET", "/big.ts")
+                let response = try await connection.readResponse(timeout: .seconds(3))
+                #expect(response.status == 200, "round \(round)")
+                #expect(response.body.count == big.count, "round \(round)")
+                #expect(response.body == big, "round \(round)")
+            }
+            // Pipelined: the second body starts while the first one's end is being written.
+            try await connection.sendRequest("GET", "/big.ts")
+            try await connection.sendRequest("GET", "/big.ts", headers: ["Range: bytes=70000-"])
+            let first = try await connection.readResponse(timeout: .seconds(3))
+            let second = try await connection.readResponse(timeout: .seconds(3))
+            #expect(first.body == big)
+            #expect(second.status == 206)
+            #expect(second.body == Array(big[70000...]))
+            await connection.close()
+            #expect(server.statistics.connectionsAccepted == 1)
+        }
+    }
+
     @Test func connectionCloseIsHonoured() async throws {
         try await Fixtures.withServer(Self.content) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)

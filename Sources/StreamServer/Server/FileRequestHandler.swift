@@ -59,6 +59,10 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var inFlight: InFlight?
     private var stream: BodyStream?
     private var pendingTask: Scheduled<Void>?
+    /// The registration of a request held by ``Fault/holdUntilReleased``.
+    private var holdID: Int?
+    /// Set while ``pump(context:)`` runs, to turn nested calls into no-ops.
+    private var isPumping = false
     private var requestsSeen = 0
 
     init(state: ServerState, connectionID: Int) {
@@ -102,6 +106,10 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         pendingTask?.cancel()
         pendingTask = nil
+        if let holdID {
+            state.cancelHold(id: holdID)
+            self.holdID = nil
+        }
         stream = nil
         if let request = inFlight {
             inFlight = nil
@@ -148,6 +156,24 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func respondAfterDelay(context: ChannelHandlerContext, path: String, faults: ResponseFaults) {
+        guard faults.hold, let number = inFlight?.number else {
+            respondAfterHold(context: context, path: path, faults: faults)
+            return
+        }
+        let eventLoop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: eventLoop)
+        let boundContext = NIOLoopBound(context, eventLoop: eventLoop)
+        holdID = state.hold(path: path) {
+            eventLoop.execute {
+                let self_ = handler.value
+                guard self_.inFlight?.number == number else { return }
+                self_.holdID = nil
+                self_.respondAfterHold(context: boundContext.value, path: path, faults: faults)
+            }
+        }
+    }
+
+    private func respondAfterHold(context: ChannelHandlerContext, path: String, faults: ResponseFaults) {
         if let override = faults.statusOverride {
             let extra = override.retryAfter.map { [("Retry-After", $0)] } ?? []
             // A 1xx status would be taken for an interim response and break the framing.
@@ -286,44 +312,48 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Writes body chunks while the channel is writable, pacing them when throttled.
+    ///
+    /// Re-entrancy: a flush can fire `channelWritabilityChanged` synchronously, and ending a response
+    /// can deliver the next pipelined request (and so a new body) synchronously. Nested calls
+    /// therefore return at once and the running loop picks up whatever changed; state lives only in
+    /// the handler's properties, never in stale local copies.
     private func pump(context: ChannelHandlerContext) {
-        guard var body = stream, !body.waitingForTimer, var request = inFlight else { return }
-        var wrote = false
-        while body.sent < body.limit, context.channel.isWritable {
+        guard !isPumping else { return }
+        isPumping = true
+        defer { isPumping = false }
+        while let body = stream, !body.waitingForTimer, let number = inFlight?.number {
+            if body.sent == body.limit {
+                stream = nil
+                endBody(context: context, ending: body.ending)
+                continue  // the end may have started the next response
+            }
+            guard context.channel.isWritable else { return }
             var chunk = Self.chunkSize
             if let rate = body.bytesPerSecond {
                 chunk = max(1, min(Self.chunkSize, Int(Double(rate) * Self.throttleInterval)))
                 // Chunk k goes out at startedAt + (bytes before it) / rate, so pacing does not drift.
                 let due = body.startedAt + .nanoseconds(Int64(Double(body.sent) / Double(rate) * 1e9))
                 if due > .now() {
-                    body.waitingForTimer = true
-                    let number = request.number
+                    stream?.waitingForTimer = true
                     pendingTask = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
                         pendingTask = nil
                         guard inFlight?.number == number else { return }
                         stream?.waitingForTimer = false
                         pump(context: context)
                     }
-                    break
+                    return
                 }
             }
             let count = min(chunk, body.limit - body.sent)
             if let slice = body.body.getSlice(at: body.body.readerIndex + body.sent, length: count) {
                 context.write(wrapOutboundOut(.body(.byteBuffer(slice))), promise: nil)
             }
-            body.sent += count
-            request.bytesSent += count
-            wrote = true
-        }
-        stream = body
-        if wrote {
-            state.bodyBytesWritten(request.bytesSent - (inFlight?.bytesSent ?? 0))
+            stream?.sent += count
+            inFlight?.bytesSent += count
+            state.bodyBytesWritten(count)
+            // Flushing per chunk lets the kernel start sending while the next chunk is prepared, and
+            // keeps the writability signal current.
             context.flush()
-        }
-        inFlight = request
-        if body.sent == body.limit {
-            stream = nil
-            endBody(context: context, ending: body.ending)
         }
     }
 

@@ -35,6 +35,8 @@ struct ResponseFaults: Sendable, Equatable {
     var wrongContentRange = false
     /// Slowest matching throttle rate, if any.
     var throttleBytesPerSecond: Int?
+    /// Wait for ``StreamServer/releaseHeld(_:matching:)`` before responding.
+    var hold = false
 }
 
 /// A status answered instead of the file (``Fault/status(code:times:retryAfter:)``).
@@ -66,6 +68,16 @@ final class ServerState: Sendable {
         var nextConnectionID = 1
         var channels: [Int: any Channel] = [:]
         var isShuttingDown = false
+        /// Requests waiting for release, oldest first.
+        var held: [HeldRequest] = []
+        var nextHoldID = 1
+    }
+
+    /// A request held by ``Fault/holdUntilReleased``; `release` resumes it on its event loop.
+    private struct HeldRequest {
+        var id: Int
+        var path: String
+        var release: @Sendable () -> Void
     }
 
     private let locked: NIOLockedValueBox<Locked>
@@ -117,6 +129,8 @@ final class ServerState: Sendable {
                     }
                 case .ignoreRange:
                     faults.ignoreRange = true
+                case .holdUntilReleased:
+                    faults.hold = true
                 case .wrongContentRange:
                     faults.wrongContentRange = true
                 case .throttle(let rate):
@@ -152,6 +166,46 @@ final class ServerState: Sendable {
             }
             return nil
         }
+    }
+
+    // MARK: Held requests
+
+    /// Registers a held request; returns its ID for ``cancelHold(id:)``.
+    func hold(path: String, release: @escaping @Sendable () -> Void) -> Int {
+        locked.withLockedValue { state in
+            let id = state.nextHoldID
+            state.nextHoldID += 1
+            state.held.append(HeldRequest(id: id, path: path, release: release))
+            state.statistics.heldRequests = state.held.count
+            return id
+        }
+    }
+
+    /// Forgets a held request whose connection closed.
+    func cancelHold(id: Int) {
+        locked.withLockedValue { state in
+            state.held.removeAll { $0.id == id }
+            state.statistics.heldRequests = state.held.count
+        }
+    }
+
+    /// Releases up to `count` held requests whose path matches `pattern`, oldest first.
+    func releaseHeld(_ count: Int, matching pattern: String) -> Int {
+        let released: [HeldRequest] = locked.withLockedValue { state in
+            var chosen: [HeldRequest] = []
+            state.held.removeAll { request in
+                guard chosen.count < count, PathPattern(pattern).matches(request.path) else { return false }
+                chosen.append(request)
+                return true
+            }
+            state.statistics.heldRequests = state.held.count
+            return chosen
+        }
+        // Outside the lock: releasing schedules work on event loops.
+        for request in released {
+            request.release()
+        }
+        return released.count
     }
 
     // MARK: Connections
@@ -229,6 +283,7 @@ final class ServerState: Sendable {
             var fresh = ServerStatistics()
             fresh.currentRequests = state.statistics.currentRequests
             fresh.maxConcurrentRequests = state.statistics.currentRequests
+            fresh.heldRequests = state.statistics.heldRequests
             fresh.openConnections = state.statistics.openConnections
             fresh.maxOpenConnections = state.statistics.openConnections
             state.statistics = fresh

@@ -113,6 +113,20 @@ public final class StreamServer: Sendable {
         state.setContent(content)
     }
 
+    /// Lets up to `count` requests held by ``Fault/holdUntilReleased`` proceed, oldest first,
+    /// among those whose path matches `pattern` (same syntax as ``FaultRule``). Returns how many
+    /// were released; requests that arrive later are held again while the rule is in place.
+    ///
+    /// ```swift
+    /// server.setFaults([FaultRule(path: "*.ts", fault: .holdUntilReleased)])
+    /// // ... start the client, wait for statistics.heldRequests == 2 ...
+    /// server.releaseHeld(1)
+    /// ```
+    @discardableResult
+    public func releaseHeld(_ count: Int = .max, matching pattern: String = "*") -> Int {
+        state.releaseHeld(count, matching: pattern)
+    }
+
     /// A snapshot of the server's counters and request records.
     public var statistics: ServerStatistics {
         state.statistics

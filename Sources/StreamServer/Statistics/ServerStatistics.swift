@@ -17,6 +17,8 @@ public struct ServerStatistics: Sendable, Equatable {
     public var maxOpenConnections: Int = 0
     /// TCP connections accepted.
     public var connectionsAccepted: Int = 0
+    /// Requests held by ``Fault/holdUntilReleased`` right now.
+    public var heldRequests: Int = 0
     /// Response body bytes handed to connections so far, including responses still in progress.
     public var bodyBytesSent: Int = 0
     /// One record per finished request, in the order they finished (the oldest are dropped beyond
