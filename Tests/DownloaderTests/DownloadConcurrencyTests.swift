@@ -6,27 +6,53 @@ import Testing
 /// How many requests the downloader keeps in flight, how it reuses connections, and how much it buffers.
 @Suite struct DownloadConcurrencyTests {
     @Test func twoRequestsInFlightWhileTwoOrMoreSegmentsRemainOverReusedConnections() async throws {
-        let stream = StreamFixtures.segmentFiles(count: 10, size: 10_000)
-        let faults = [FaultRule(path: "/seg/*", fault: .delay(seconds: 0.15))]
+        let count = 10
+        let stream = StreamFixtures.segmentFiles(count: count, size: 10_000)
+        let faults = [FaultRule(path: "/seg/*", fault: .holdUntilReleased)]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("c.ts").path
-            _ = try await withDownloader { downloader in
-                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            try await withDownloader { downloader in
+                let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
+                // The server holds every segment response until released, so the number of held requests
+                // is exactly the number the client has in flight. Release them one at a time, oldest first.
+                for released in 0 ..< count {
+                    let expected = min(2, count - released)
+                    let reached = await waitUntil { server.statistics.heldRequests == expected }
+                    #expect(reached, "expected \(expected) requests in flight after \(released) released")
+                    // Give the client a moment to (wrongly) send a third request.
+                    try await Task.sleep(for: .milliseconds(30))
+                    #expect(server.statistics.heldRequests == expected)
+                    #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
+                }
+                _ = try await task.result()
             }
             #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
             let statistics = server.statistics
             #expect(statistics.maxConcurrentRequests == 2)
             // The playlist's connection is reused and one more is opened for the second request in flight.
             #expect(statistics.connectionsAccepted <= 2)
-            #expect(statistics.requestCount == 11)
+            #expect(statistics.requestCount == count + 1)
+        }
+    }
 
-            // From the first segment request until the last one starts, two requests are in flight nearly
-            // all the time (the gaps are the moments between one response ending and the next request).
+    @Test func requestLogShowsOverlapWithPerRequestDelay() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 10_000)
+        let faults = [FaultRule(path: "/seg/*", fault: .delay(seconds: 0.3))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("d.ts").path
+            _ = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(server.statistics.maxConcurrentRequests == 2)
             let segments = server.statistics.requests.filter { $0.path.hasPrefix("/seg/") }
-            let start = try #require(segments.map(\.startedAt).min())
-            let lastStart = try #require(segments.map(\.startedAt).max())
-            let twoInFlight = timeWithAtLeast(2, of: segments, from: start, to: lastStart)
-            #expect(twoInFlight / (lastStart - start) > 0.8)
+            // Every segment request overlaps another one in time.
+            for record in segments {
+                let overlapping = segments.filter {
+                    $0 != record && $0.startedAt < record.finishedAt && record.startedAt < $0.finishedAt
+                }
+                #expect(!overlapping.isEmpty, "\(record.path) ran alone")
+            }
         }
     }
 
@@ -83,22 +109,12 @@ import Testing
     }
 }
 
-/// Total time within `from ... to` during which at least `count` of `records` were in flight.
-func timeWithAtLeast(_ count: Int, of records: [RequestRecord], from: Duration, to: Duration) -> Duration {
-    var events: [(Duration, Int)] = []
-    for record in records {
-        events.append((max(record.startedAt, from), +1))
-        events.append((max(record.finishedAt, from), -1))
+/// Polls `condition` every 5 ms until it holds (true) or `timeout` passes (false).
+func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
     }
-    events.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
-    var inFlight = 0
-    var total = Duration.zero
-    var previous = from
-    for (time, change) in events {
-        let clipped = min(time, to)
-        if inFlight >= count, clipped > previous { total += clipped - previous }
-        previous = max(previous, clipped)
-        inFlight += change
-    }
-    return total
+    return condition()
 }
