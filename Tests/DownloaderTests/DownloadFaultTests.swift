@@ -68,18 +68,12 @@ import Testing
         }
     }
 
-    @Test func serverErrorsAreRetriedWithBackoffAndRetryAfter() async throws {
+    @Test func serverErrorsAreRetriedWithBackoffAndRetryAfterSeconds() async throws {
         let stream = StreamFixtures.segmentFiles(count: 6, size: 5000)
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
-        // Whole seconds only: at least 2.2 s after now, so at least ~1 s after the 429 is answered.
-        let retryDate = formatter.string(from: Date().addingTimeInterval(3.2))
         let faults = [
             FaultRule(path: "/seg/1.ts", fault: .status(code: 500, times: 2)),
             FaultRule(path: "/seg/2.ts", fault: .status(code: 503, times: 1, retryAfter: "1")),
-            FaultRule(path: "/seg/4.ts", fault: .status(code: 429, times: 1, retryAfter: retryDate)),
+            FaultRule(path: "/seg/4.ts", fault: .status(code: 429, times: 1)),
         ]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("e.ts").path
@@ -88,19 +82,58 @@ import Testing
             }
             #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
             #expect(result.retries == 4)
-            #expect(records(server, path: "/seg/1.ts").map(\.status) == [500, 500, 200])
+            #expect(records(server, path: "/seg/4.ts").map(\.status) == [429, 200])
             // Backoff: 20 ms then 40 ms before jitter (at most half removed).
             let first = records(server, path: "/seg/1.ts")
+            #expect(first.map(\.status) == [500, 500, 200])
             #expect(first[1].startedAt - first[0].finishedAt >= .milliseconds(10))
             #expect(first[2].startedAt - first[1].finishedAt >= .milliseconds(20))
-            // Retry-After: 1 (seconds) and an HTTP-date a few seconds ahead are honoured.
+            // Retry-After: 1 (delay-seconds) is honoured although the backoff would be 20 ms.
             let unavailable = records(server, path: "/seg/2.ts")
             #expect(unavailable.map(\.status) == [503, 200])
             #expect(unavailable[1].startedAt - unavailable[0].finishedAt >= .milliseconds(950))
-            let limited = records(server, path: "/seg/4.ts")
-            #expect(limited.map(\.status) == [429, 200])
-            #expect(limited[1].startedAt - limited[0].finishedAt >= .milliseconds(800))
         }
+    }
+
+    @Test func retryAfterHTTPDateIsHonoured() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 2, size: 2000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        // The server's record times count from its start; bracket that start in wall-clock time.
+        let beforeStart = Date()
+        let server = try await StreamServer.start(content: .files(stream.files))
+        let afterStart = Date()
+        // Whole seconds, 9 to 10 s ahead: a busy machine (parallel tests on two cores) can take seconds to
+        // send the first request, and the 429 must come before the date for the test to mean anything.
+        let retryDate = try #require(formatter.date(from: formatter.string(from: Date().addingTimeInterval(10))))
+        server.setFaults([FaultRule(path: "/seg/0.ts",
+                                    fault: .status(code: 429, times: 1, retryAfter: formatter.string(from: retryDate)))])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("retry-date-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("d.ts").path
+        do {
+            _ = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+        try await server.shutdown()
+        #expect(fileBytes(path) == stream.expected)
+        let limited = records(server, path: "/seg/0.ts")
+        try #require(limited.map(\.status) == [429, 200])
+        func wallClock(_ offset: Duration, from start: Date) -> Date {
+            start.addingTimeInterval(Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18)
+        }
+        // The 429 came before the date (otherwise the test proves nothing) ...
+        #expect(wallClock(limited[0].finishedAt, from: afterStart) < retryDate)
+        // ... and the retry waited for it (clock tolerance 100 ms), but not much longer.
+        #expect(wallClock(limited[1].startedAt, from: beforeStart) >= retryDate.addingTimeInterval(-0.1))
+        #expect(wallClock(limited[1].startedAt, from: afterStart) <= retryDate.addingTimeInterval(5))
     }
 
     @Test func retryAfterIsCapped() async throws {
