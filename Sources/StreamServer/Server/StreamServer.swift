@@ -14,6 +14,15 @@ import NIOPosix
 ///   `Accept-Ranges: bytes`.
 /// - Persistent connections (HTTP/1.1 keep-alive, pipelining tolerated); bodies are written in
 ///   64 KiB chunks as the connection becomes writable.
+/// - Faults (``setFaults(_:)``, ``Fault``) inject delays, error statuses, broken ranges, cut-off,
+///   reset or stalled bodies, throttling, and holds released by the test (``releaseHeld(_:matching:)``).
+/// - ``statistics`` counts requests in flight, connections and per-request records, exactly enough
+///   to prove a client's concurrency and connection reuse.
+///
+/// Files are held in memory while sent (``ServerContent/directory(_:)`` reads each one whole per
+/// request), which suits test fixtures and HLS segments, not multi-gigabyte files. Symbolic links
+/// inside a served directory are followed. Connections are kept open until the client closes them
+/// or the server shuts down; there is no idle timeout.
 ///
 /// ```swift
 /// let server = try await StreamServer.start(content: .files([
