@@ -287,6 +287,15 @@ struct DirectoryTests {
         }
     }
 
+    @Test func missingRootDirectoryIsRejected() async throws {
+        let parent = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let missing = parent.appendingPathComponent("nope").path
+        await #expect(throws: StreamServerError.self) {
+            _ = try await StreamServer.start(content: .directory(missing))
+        }
+    }
+
     @Test func malformedTargetIs400() async throws {
         let (parent, root) = try Self.makeTree()
         defer { try? FileManager.default.removeItem(at: parent) }

@@ -59,10 +59,17 @@ public final class StreamServer: Sendable {
 
     /// Starts serving `content` on `host`:`port` (default: 127.0.0.1 on an ephemeral port).
     ///
-    /// - Throws: The bind error if the address cannot be used.
+    /// - Throws: ``StreamServerError/notADirectory(_:)`` for a ``ServerContent/directory(_:)`` that
+    ///   does not exist, or the bind error if the address cannot be used.
     public static func start(
         content: ServerContent, host: String = "127.0.0.1", port: Int = 0
     ) async throws -> StreamServer {
+        if case .directory(let root) = content {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw StreamServerError.notADirectory(root)
+            }
+        }
         let state = ServerState(content: content)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
@@ -165,11 +172,14 @@ public final class StreamServer: Sendable {
 public enum StreamServerError: Error, CustomStringConvertible {
     /// The listening socket reported no local port after binding to `host`.
     case noLocalPort(host: String)
+    /// ``ServerContent/directory(_:)`` named a path that is not an existing directory.
+    case notADirectory(String)
 
     /// A readable description.
     public var description: String {
         switch self {
         case .noLocalPort(let host): "StreamServer: bound to \(host) but the socket has no local port"
+        case .notADirectory(let path): "StreamServer: cannot serve \(path): not an existing directory"
         }
     }
 }
