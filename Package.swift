@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
+        .library(name: "DragPhysics", targets: ["DragPhysics"]),
     ],
     dependencies: [],
     targets: [
@@ -17,9 +18,17 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+
         // PlayerCore: the player's pure state machine and a thin thread-safe driver.
         .target(name: "PlayerCore"),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
+
+        // DragPhysics: drag, flick, push to the edge, and the easing library. Pure and time-injected.
+        .target(name: "DragPhysics"),
+        .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
+
+        // Engine benchmarks: `swift run -c release EngineBenchmarks`.
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
     ],
     swiftLanguageModes: [.v6]
 )
