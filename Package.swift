@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .library(name: "DragPhysics", targets: ["DragPhysics"]),
+        .library(name: "Downloader", targets: ["Downloader"]),
     ],
     dependencies: [],
     targets: [
@@ -26,6 +27,10 @@ let package = Package(
         // DragPhysics: drag, flick, push to the edge, and the easing library. Pure and time-injected.
         .target(name: "DragPhysics"),
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
+
+        // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
+        .target(name: "Downloader"),
+        .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
