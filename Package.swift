@@ -32,6 +32,17 @@ let package = Package(
         .target(name: "Downloader"),
         .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
 
+        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
+        .target(name: "MPEGTS"),
+        .testTarget(
+            name: "MPEGTSTests", dependencies: ["MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
+        .testTarget(
+            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
+
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
     ],
