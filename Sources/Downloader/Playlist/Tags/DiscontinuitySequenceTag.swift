@@ -1,0 +1,12 @@
+/// `#EXT-X-DISCONTINUITY-SEQUENCE:<n>`: the discontinuity sequence number of the first segment
+/// (RFC 8216 §4.3.3.3).
+struct DiscontinuitySequenceTag {
+    let number: Int
+
+    init(value: String, line: Int) throws(PlaylistError) {
+        guard let number = AttributeList.parseDecimalInteger(value) else {
+            throw PlaylistError(line: line, message: "EXT-X-DISCONTINUITY-SEQUENCE needs a decimal integer, found \"\(value)\" (RFC 8216 §4.3.3.3)")
+        }
+        self.number = number
+    }
+}
