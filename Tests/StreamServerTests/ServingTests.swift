@@ -191,6 +191,17 @@ struct ServingTests {
         }
     }
 
+    @Test func http10ClientsGetOneResponsePerConnection() async throws {
+        try await Fixtures.withServer(Self.content) { server in
+            let connection = try await RawHTTPConnection.connect(port: server.port)
+            try await connection.send("GET /audio/seg0.ts HTTP/1.0\r\nRange: bytes=-3\r\n\r\n")
+            let response = try await connection.readResponse()
+            #expect(response.status == 206)
+            #expect(response.body == Array(Self.segment[9997...]))
+            #expect(await connection.waitUntilClosed())
+        }
+    }
+
     @Test func largeBodyArrivesIntact() async throws {
         let big = Fixtures.bytes(3_000_000, seed: 3)
         try await Fixtures.withServer(.files(["/big.mp4": ServedFile(data: big, path: "/big.mp4")])) { server in
