@@ -6,6 +6,8 @@ let package = Package(
     name: "CirclePlayer",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "PlayerCore", targets: ["PlayerCore"]),
+        .library(name: "DragPhysics", targets: ["DragPhysics"]),
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
@@ -26,7 +28,16 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
-        // HLS playlist model, parser and audio-track selection (pure), plus the download engine.
+
+        // PlayerCore: the player's pure state machine and a thin thread-safe driver.
+        .target(name: "PlayerCore"),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
+
+        // DragPhysics: drag, flick, push to the edge, and the easing library. Pure and time-injected.
+        .target(name: "DragPhysics"),
+        .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
+
+        // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
         .target(
             name: "Downloader",
             dependencies: [
@@ -54,6 +65,17 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
 
+        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
+        .target(name: "MPEGTS"),
+        .testTarget(
+            name: "MPEGTSTests", dependencies: ["MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
+        .testTarget(
+            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
+            resources: [.copy("Fixtures")]),
+        .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
+
         // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
         .target(
             name: "StreamServer",
@@ -63,12 +85,11 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .executableTarget(
-            name: "streamserve",
-            dependencies: ["StreamServer"]),
-        .testTarget(
-            name: "StreamServerTests",
-            dependencies: ["StreamServer"]),
+        .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
+
+        // Engine benchmarks: `swift run -c release EngineBenchmarks`.
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -209,16 +209,16 @@ struct HoldTests {
             #expect(connections[0].snapshot.bytes.isEmpty)
 
             #expect(server.releaseHeld(1, matching: "/b.ts") == 1)
-            let value1 = try await connections[1].readResponse().body
-            #expect(value1 == [2])
+            let body1 = try await connections[1].readResponse().body
+            #expect(body1 == [2])
             #expect(connections[0].snapshot.bytes.isEmpty)
             #expect(server.releaseHeld(1) == 1)  // the oldest: the first /a.ts
-            let value2 = try await connections[0].readResponse().body
-            #expect(value2 == [1])
+            let body2 = try await connections[0].readResponse().body
+            #expect(body2 == [1])
             #expect(server.statistics.heldRequests == 1)
             #expect(server.releaseHeld(5) == 1)
-            let value3 = try await connections[2].readResponse().body
-            #expect(value3 == [1])
+            let body3 = try await connections[2].readResponse().body
+            #expect(body3 == [1])
             #expect(server.releaseHeld() == 0)
             for connection in connections {
                 await connection.close()

@@ -408,6 +408,7 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             path: request.path, method: request.head.method.rawValue,
             rangeHeader: request.head.headers.first(name: "Range"), status: request.status,
             bytesSent: request.bytesSent, connectionID: connectionID, completed: completed,
+            // finishedAt is stamped by ServerState.requestFinished, under the statistics lock.
             startedAt: request.startedAt, finishedAt: request.startedAt, concurrentAtStart: request.concurrentAtStart)
     }
 }

@@ -1,57 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// A file ready to send: the body is shared, never copied per request.
-struct ResolvedFile: Sendable {
-    var body: ByteBuffer
-    var contentType: String
-}
-
-/// Where files come from, in the form the handler uses.
-enum ContentStore: Sendable {
-    case directory(root: String)
-    case files([String: ResolvedFile])
-
-    init(_ content: ServerContent) {
-        switch content {
-        case .directory(let root):
-            self = .directory(root: root)
-        case .files(let files):
-            self = .files(
-                files.mapValues { file in
-                    ResolvedFile(body: ByteBuffer(bytes: file.data), contentType: file.contentType)
-                })
-        }
-    }
-}
-
-/// The faults that shape one response, chosen when its request has been received.
-struct ResponseFaults: Sendable, Equatable {
-    /// Total delay before responding, already capped.
-    var delaySeconds: Double = 0
-    /// Status to answer instead of the file.
-    var statusOverride: StatusOverride?
-    var ignoreRange = false
-    var wrongContentRange = false
-    /// Slowest matching throttle rate, if any.
-    var throttleBytesPerSecond: Int?
-    /// Wait for ``StreamServer/releaseHeld(_:matching:)`` before responding.
-    var hold = false
-}
-
-/// A status answered instead of the file (``Fault/status(code:times:retryAfter:)``).
-struct StatusOverride: Sendable, Equatable {
-    var code: Int
-    var retryAfter: String?
-}
-
-/// Faults that cut a response body short; chosen only when a body is about to be sent.
-enum BodyFault: Sendable, Equatable {
-    case shortBody
-    case resetMidBody
-    case stallAfterHeaders
-}
-
 /// State shared by the server object and all connection handlers, behind one lock.
 final class ServerState: Sendable {
     private struct CounterKey: Hashable {
