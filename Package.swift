@@ -11,8 +11,8 @@ let package = Package(
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
-        .executable(name: "streamserve", targets: ["streamserve"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -29,14 +29,16 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+
         // PlayerCore: the player's pure state machine and a thin thread-safe driver.
         .target(name: "PlayerCore"),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
-        // Drag, flick and push-to-edge physics plus the easing library (pure, time-injected).
+
+        // DragPhysics: drag, flick, push to the edge, and the easing library. Pure and time-injected.
         .target(name: "DragPhysics"),
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
-        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
-        // HLS playlist model, parser and audio-track selection (pure), plus the download engine.
+
+        // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
         .target(
             name: "Downloader",
             dependencies: [
@@ -63,22 +65,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
-        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
-        .target(
-            name: "StreamServer",
-            dependencies: [
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]),
-        .executableTarget(
-            name: "streamserve",
-            dependencies: ["StreamServer"]),
-        .testTarget(
-            name: "StreamServerTests",
-            dependencies: ["StreamServer"]),
-        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2), branch `media`.
+
+        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
         .target(name: "MPEGTS"),
         .testTarget(
             name: "MPEGTSTests", dependencies: ["MPEGTS"],
@@ -88,7 +76,23 @@ let package = Package(
             name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
             resources: [.copy("Fixtures")]),
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
-        // The desktop demo: window, drawing, input, scripted runs; wires the components together.
+
+        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
+        .target(
+            name: "StreamServer",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
+
+        // Engine benchmarks: `swift run -c release EngineBenchmarks`.
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
+
+        // SDLDemo: the desktop demo (window, drawing, input, scripted runs); wires the components together.
         .executableTarget(
             name: "SDLDemo",
             dependencies: [

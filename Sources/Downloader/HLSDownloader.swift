@@ -170,7 +170,7 @@ private struct DownloadJob: Sendable {
             try Self.hashPrefix(of: output, length: state.byteOffset, into: &hasher)
             start = .init(segmentsWritten: state.segmentsWritten, bytesWritten: state.byteOffset)
             logger.info("resuming", metadata: ["segment": "\(state.segmentsWritten)", "offset": "\(state.byteOffset)"])
-        } else {
+        } else if output.size > 0 {
             try output.truncate(to: 0)
         }
         try ResumeState(fingerprint: fingerprint, segmentsWritten: start.segmentsWritten,

@@ -24,15 +24,15 @@ struct FaultTests {
             #expect(ok.body == Self.segment)
             #expect(ok.headers["retry-after"] == nil)
             // Counters are per path: seg1 still has its own two failures.
-            let value1 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg1.ts").status
-            #expect(value1 == 503)
+            let status1 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg1.ts").status
+            #expect(status1 == 503)
             // Paths the pattern does not match are untouched.
-            let value2 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/index.m3u8").status
-            #expect(value2 == 200)
+            let status2 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/index.m3u8").status
+            #expect(status2 == 200)
             // setFaults restarts the counters.
             server.setFaults([rule])
-            let value3 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts").status
-            #expect(value3 == 503)
+            let status3 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts").status
+            #expect(status3 == 503)
             let statuses = server.statistics.requests.map(\.status)
             #expect(statuses == [503, 503, 200, 503, 200, 503])
         }
@@ -49,11 +49,11 @@ struct FaultTests {
             // Status responses keep the connection usable.
             let connection = try await RawHTTPConnection.connect(port: server.port)
             try await connection.sendRequest("GET", "/seg0.ts")
-            let value4 = try await connection.readResponse().status
-            #expect(value4 == 404)
+            let status4 = try await connection.readResponse().status
+            #expect(status4 == 404)
             try await connection.sendRequest("GET", "/seg1.ts")
-            let value5 = try await connection.readResponse().body
-            #expect(value5 == Self.segment)
+            let body5 = try await connection.readResponse().body
+            #expect(body5 == Self.segment)
             await connection.close()
         }
     }
@@ -225,10 +225,10 @@ struct FaultTests {
             #expect(ContinuousClock.now - started >= .milliseconds(180))
             #expect(first.status == 500)
             // Once the first status rule is used up, the next matching one fires.
-            let value6 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts").status
-            #expect(value6 == 502)
-            let value7 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts").status
-            #expect(value7 == 200)
+            let status6 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts").status
+            #expect(status6 == 502)
+            let status7 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts").status
+            #expect(status7 == 200)
         }
     }
 }

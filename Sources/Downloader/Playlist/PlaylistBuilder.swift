@@ -34,6 +34,8 @@ struct PlaylistBuilder {
     private var discontinuityCount = 0
     /// The previous segment's resource and range end, for implicit byte-range offsets (§4.3.2.2).
     private var previousRange: (uri: URL, end: Int)?
+    /// Segment URIs already resolved: byte-range playlists repeat one URI for every segment.
+    private var segmentURICache: [String: URL] = [:]
 
     init(url: URL, maximumSegments: Int) {
         self.url = url
@@ -156,7 +158,13 @@ struct PlaylistBuilder {
         guard segments.count < maximumSegments else {
             throw Self.fail(line, "more than \(maximumSegments) media segments")
         }
-        let uri = try resolver.resolve(uriText, line: line, what: "segment URI", httpOnly: true)
+        let uri: URL
+        if let cached = segmentURICache[uriText] {
+            uri = cached
+        } else {
+            uri = try resolver.resolve(uriText, line: line, what: "segment URI", httpOnly: true)
+            if segmentURICache.count < 64 { segmentURICache[uriText] = uri }
+        }
 
         var byteRange: ByteRange?
         if let (tag, tagLine) = pendingByteRange {

@@ -13,9 +13,13 @@ enum PlaylistLines {
         var lines: [Line] = []
         var start = 0
         var index = 0
+        func isBlank(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
         func emit(_ end: Int) {
-            let line = String(decoding: bytes[start ..< end], as: UTF8.self)
-            lines.append(Line(number: lines.count + 1, text: line.trimmingBlanks))
+            var lower = start
+            var upper = end
+            while lower < upper, isBlank(bytes[lower]) { lower += 1 }
+            while upper > lower, isBlank(bytes[upper - 1]) { upper -= 1 }
+            lines.append(Line(number: lines.count + 1, text: String(decoding: bytes[lower ..< upper], as: UTF8.self)))
         }
         while index < bytes.count {
             switch bytes[index] {

@@ -25,6 +25,10 @@ public enum Fault: Sendable, Equatable {
     case resetMidBody(times: Int)
     /// Send the headers, then nothing until the client closes the connection or the server shuts down.
     case stallAfterHeaders(times: Int)
+    /// Hold the response (after any delay) until ``StreamServer/releaseHeld(_:matching:)`` lets it go,
+    /// the client closes the connection, or the server shuts down. Makes concurrency tests
+    /// deterministic: requests pile up at the server until the test releases them.
+    case holdUntilReleased
     /// Pace the body at about this many bytes per second (one scheduled chunk every ~50 ms).
     /// With several matching rules the slowest rate wins.
     case throttle(bytesPerSecond: Int)

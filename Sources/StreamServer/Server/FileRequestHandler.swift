@@ -59,6 +59,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var inFlight: InFlight?
     private var stream: BodyStream?
     private var pendingTask: Scheduled<Void>?
+    /// The registration of a request held by ``Fault/holdUntilReleased``.
+    private var holdID: Int?
     /// Set while ``pump(context:)`` runs, to turn nested calls into no-ops.
     private var isPumping = false
     private var requestsSeen = 0
@@ -104,6 +106,10 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         pendingTask?.cancel()
         pendingTask = nil
+        if let holdID {
+            state.cancelHold(id: holdID)
+            self.holdID = nil
+        }
         stream = nil
         if let request = inFlight {
             inFlight = nil
@@ -150,6 +156,24 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func respondAfterDelay(context: ChannelHandlerContext, path: String, faults: ResponseFaults) {
+        guard faults.hold, let number = inFlight?.number else {
+            respondAfterHold(context: context, path: path, faults: faults)
+            return
+        }
+        let eventLoop = context.eventLoop
+        let handler = NIOLoopBound(self, eventLoop: eventLoop)
+        let boundContext = NIOLoopBound(context, eventLoop: eventLoop)
+        holdID = state.hold(path: path) {
+            eventLoop.execute {
+                let self_ = handler.value
+                guard self_.inFlight?.number == number else { return }
+                self_.holdID = nil
+                self_.respondAfterHold(context: boundContext.value, path: path, faults: faults)
+            }
+        }
+    }
+
+    private func respondAfterHold(context: ChannelHandlerContext, path: String, faults: ResponseFaults) {
         if let override = faults.statusOverride {
             let extra = override.retryAfter.map { [("Retry-After", $0)] } ?? []
             // A 1xx status would be taken for an interim response and break the framing.
@@ -384,6 +408,7 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             path: request.path, method: request.head.method.rawValue,
             rangeHeader: request.head.headers.first(name: "Range"), status: request.status,
             bytesSent: request.bytesSent, connectionID: connectionID, completed: completed,
+            // finishedAt is stamped by ServerState.requestFinished, under the statistics lock.
             startedAt: request.startedAt, finishedAt: request.startedAt, concurrentAtStart: request.concurrentAtStart)
     }
 }

@@ -1,55 +1,6 @@
 import NIOConcurrencyHelpers
 import NIOCore
 
-/// A file ready to send: the body is shared, never copied per request.
-struct ResolvedFile: Sendable {
-    var body: ByteBuffer
-    var contentType: String
-}
-
-/// Where files come from, in the form the handler uses.
-enum ContentStore: Sendable {
-    case directory(root: String)
-    case files([String: ResolvedFile])
-
-    init(_ content: ServerContent) {
-        switch content {
-        case .directory(let root):
-            self = .directory(root: root)
-        case .files(let files):
-            self = .files(
-                files.mapValues { file in
-                    ResolvedFile(body: ByteBuffer(bytes: file.data), contentType: file.contentType)
-                })
-        }
-    }
-}
-
-/// The faults that shape one response, chosen when its request has been received.
-struct ResponseFaults: Sendable, Equatable {
-    /// Total delay before responding, already capped.
-    var delaySeconds: Double = 0
-    /// Status to answer instead of the file.
-    var statusOverride: StatusOverride?
-    var ignoreRange = false
-    var wrongContentRange = false
-    /// Slowest matching throttle rate, if any.
-    var throttleBytesPerSecond: Int?
-}
-
-/// A status answered instead of the file (``Fault/status(code:times:retryAfter:)``).
-struct StatusOverride: Sendable, Equatable {
-    var code: Int
-    var retryAfter: String?
-}
-
-/// Faults that cut a response body short; chosen only when a body is about to be sent.
-enum BodyFault: Sendable, Equatable {
-    case shortBody
-    case resetMidBody
-    case stallAfterHeaders
-}
-
 /// State shared by the server object and all connection handlers, behind one lock.
 final class ServerState: Sendable {
     private struct CounterKey: Hashable {
@@ -66,6 +17,16 @@ final class ServerState: Sendable {
         var nextConnectionID = 1
         var channels: [Int: any Channel] = [:]
         var isShuttingDown = false
+        /// Requests waiting for release, oldest first.
+        var held: [HeldRequest] = []
+        var nextHoldID = 1
+    }
+
+    /// A request held by ``Fault/holdUntilReleased``; `release` resumes it on its event loop.
+    private struct HeldRequest {
+        var id: Int
+        var path: String
+        var release: @Sendable () -> Void
     }
 
     private let locked: NIOLockedValueBox<Locked>
@@ -117,6 +78,8 @@ final class ServerState: Sendable {
                     }
                 case .ignoreRange:
                     faults.ignoreRange = true
+                case .holdUntilReleased:
+                    faults.hold = true
                 case .wrongContentRange:
                     faults.wrongContentRange = true
                 case .throttle(let rate):
@@ -152,6 +115,46 @@ final class ServerState: Sendable {
             }
             return nil
         }
+    }
+
+    // MARK: Held requests
+
+    /// Registers a held request; returns its ID for ``cancelHold(id:)``.
+    func hold(path: String, release: @escaping @Sendable () -> Void) -> Int {
+        locked.withLockedValue { state in
+            let id = state.nextHoldID
+            state.nextHoldID += 1
+            state.held.append(HeldRequest(id: id, path: path, release: release))
+            state.statistics.heldRequests = state.held.count
+            return id
+        }
+    }
+
+    /// Forgets a held request whose connection closed.
+    func cancelHold(id: Int) {
+        locked.withLockedValue { state in
+            state.held.removeAll { $0.id == id }
+            state.statistics.heldRequests = state.held.count
+        }
+    }
+
+    /// Releases up to `count` held requests whose path matches `pattern`, oldest first.
+    func releaseHeld(_ count: Int, matching pattern: String) -> Int {
+        let released: [HeldRequest] = locked.withLockedValue { state in
+            var chosen: [HeldRequest] = []
+            state.held.removeAll { request in
+                guard chosen.count < count, PathPattern(pattern).matches(request.path) else { return false }
+                chosen.append(request)
+                return true
+            }
+            state.statistics.heldRequests = state.held.count
+            return chosen
+        }
+        // Outside the lock: releasing schedules work on event loops.
+        for request in released {
+            request.release()
+        }
+        return released.count
     }
 
     // MARK: Connections
@@ -229,6 +232,7 @@ final class ServerState: Sendable {
             var fresh = ServerStatistics()
             fresh.currentRequests = state.statistics.currentRequests
             fresh.maxConcurrentRequests = state.statistics.currentRequests
+            fresh.heldRequests = state.statistics.heldRequests
             fresh.openConnections = state.statistics.openConnections
             fresh.maxOpenConnections = state.statistics.openConnections
             state.statistics = fresh

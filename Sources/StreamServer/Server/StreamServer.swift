@@ -14,6 +14,15 @@ import NIOPosix
 ///   `Accept-Ranges: bytes`.
 /// - Persistent connections (HTTP/1.1 keep-alive, pipelining tolerated); bodies are written in
 ///   64 KiB chunks as the connection becomes writable.
+/// - Faults (``setFaults(_:)``, ``Fault``) inject delays, error statuses, broken ranges, cut-off,
+///   reset or stalled bodies, throttling, and holds released by the test (``releaseHeld(_:matching:)``).
+/// - ``statistics`` counts requests in flight, connections and per-request records, exactly enough
+///   to prove a client's concurrency and connection reuse.
+///
+/// Files are held in memory while sent (``ServerContent/directory(_:)`` reads each one whole per
+/// request), which suits test fixtures and HLS segments, not multi-gigabyte files. Symbolic links
+/// inside a served directory are followed. Connections are kept open until the client closes them
+/// or the server shuts down; there is no idle timeout.
 ///
 /// ```swift
 /// let server = try await StreamServer.start(content: .files([
@@ -50,10 +59,17 @@ public final class StreamServer: Sendable {
 
     /// Starts serving `content` on `host`:`port` (default: 127.0.0.1 on an ephemeral port).
     ///
-    /// - Throws: The bind error if the address cannot be used.
+    /// - Throws: ``StreamServerError/notADirectory(_:)`` for a ``ServerContent/directory(_:)`` that
+    ///   does not exist, or the bind error if the address cannot be used.
     public static func start(
         content: ServerContent, host: String = "127.0.0.1", port: Int = 0
     ) async throws -> StreamServer {
+        if case .directory(let root) = content {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw StreamServerError.notADirectory(root)
+            }
+        }
         let state = ServerState(content: content)
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
@@ -113,6 +129,20 @@ public final class StreamServer: Sendable {
         state.setContent(content)
     }
 
+    /// Lets up to `count` requests held by ``Fault/holdUntilReleased`` proceed, oldest first,
+    /// among those whose path matches `pattern` (same syntax as ``FaultRule``). Returns how many
+    /// were released; requests that arrive later are held again while the rule is in place.
+    ///
+    /// ```swift
+    /// server.setFaults([FaultRule(path: "*.ts", fault: .holdUntilReleased)])
+    /// // ... start the client, wait for statistics.heldRequests == 2 ...
+    /// server.releaseHeld(1)
+    /// ```
+    @discardableResult
+    public func releaseHeld(_ count: Int = .max, matching pattern: String = "*") -> Int {
+        state.releaseHeld(count, matching: pattern)
+    }
+
     /// A snapshot of the server's counters and request records.
     public var statistics: ServerStatistics {
         state.statistics
@@ -142,11 +172,14 @@ public final class StreamServer: Sendable {
 public enum StreamServerError: Error, CustomStringConvertible {
     /// The listening socket reported no local port after binding to `host`.
     case noLocalPort(host: String)
+    /// ``ServerContent/directory(_:)`` named a path that is not an existing directory.
+    case notADirectory(String)
 
     /// A readable description.
     public var description: String {
         switch self {
         case .noLocalPort(let host): "StreamServer: bound to \(host) but the socket has no local port"
+        case .notADirectory(let path): "StreamServer: cannot serve \(path): not an existing directory"
         }
     }
 }

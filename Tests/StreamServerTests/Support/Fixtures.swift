@@ -15,6 +15,15 @@ enum Fixtures {
         }
     }
 
+    /// `nil` if the byte arrays are equal, else a short description of the first difference
+    /// (so a failing comparison of megabyte bodies does not print megabytes).
+    static func mismatch(_ actual: [UInt8], _ expected: [UInt8]) -> String? {
+        if let index = (0..<min(actual.count, expected.count)).first(where: { actual[$0] != expected[$0] }) {
+            return "first difference at byte \(index) (\(actual.count) vs \(expected.count) bytes)"
+        }
+        return actual.count == expected.count ? nil : "\(actual.count) bytes instead of \(expected.count)"
+    }
+
     /// A fresh temporary directory (removed by `cleanUp`).
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory
