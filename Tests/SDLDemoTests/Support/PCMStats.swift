@@ -36,9 +36,16 @@ struct PCMStats: Sendable {
         self.peak = peak
     }
 
+    /// Whether ffmpeg is on PATH.
+    static var hasFFmpeg: Bool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/ffmpeg") }
+    }
+
     /// Decodes `file` with ffmpeg (independent of the demo's libmpg123 path) and summarises it.
-    static func reference(decoding file: URL, in directory: URL) throws -> PCMStats {
-        let output = directory.appendingPathComponent("reference.raw")
+    static func reference(decoding file: URL) throws -> PCMStats {
+        let output = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SDLDemoTests-reference-\(UUID().uuidString).raw")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-i", file.path,
