@@ -105,7 +105,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/DefaultStream")]),
-        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo"]),
+        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import AudioPlayback
+import Downloader
 import Foundation
 import PlayerCore
 
@@ -46,7 +47,12 @@ final class DemoComponents {
         let queue = MainThreadQueue(waker: waker)
         let hold = CompletionHold()
         let audio = AudioPlaybackAdapter(engine: engine, queue: queue, hold: hold)
-        let fetcher = DownloadFetcher(url: url, waker: waker)
+        // A desktop user should see a dead server fail within seconds, not after the library's patient
+        // defaults (10 s connect timeout × 5 attempts).
+        var download = DownloadConfiguration()
+        download.connectTimeout = .seconds(3)
+        download.maxAttempts = 3
+        let fetcher = DownloadFetcher(url: url, waker: waker, configuration: download)
         let driver = PlayerDriver(fetcher: fetcher, audio: audio, files: .local)
         return DemoComponents(driver: driver, tickers: [queue, audio], completionHold: hold,
                               fetcher: fetcher, engine: engine, stream: stream)
