@@ -52,3 +52,33 @@ struct FailureTests {
         #expect(!centreIsIcon)
     }
 }
+
+/// Quitting in the middle of a download.
+@Suite("Quitting")
+struct QuitTests {
+    @Test("quitting while fetching cancels the download and leaves no cache file behind")
+    func quitWhileFetching() async throws {
+        // The embedded stream, served slowly (segments throttled) so the quit lands mid-download.
+        let stream = try DemoRun.resources().appendingPathComponent("DefaultStream")
+        let server = try await StreamServer.start(content: .directory(stream.path))
+        server.setFaults([FaultRule(path: "*.ts", fault: .throttle(bytesPerSecond: 60_000))])
+        let run = try DemoRun.script("""
+            0 size 400 300
+            100 key space
+            100 wait-state fetching 1000
+            100 wait-real 1500
+            200 quit
+            """, arguments: ["--url", server.url(for: "/hls_index.m3u8").absoluteString])
+        try await server.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        let last = try #require(frames.last)
+        #expect(last.state == "fetching", "the download finished before the quit: \(last.state)")
+        #expect(last.progress > 0 && last.progress < 1, "progress \(last.progress)")
+        // Nothing of the download is left in TMPDIR (the run's directory): no file, no .part, no resume state.
+        let left = try FileManager.default.contentsOfDirectory(atPath: run.directory.path)
+        #expect(left.allSatisfy { !$0.hasPrefix("CirclePlayer-") }, "left behind: \(left)")
+        #expect(run.stderr.contains("caching download at \(run.directory.path)"), "\(run.diagnostics)")
+    }
+}

@@ -20,7 +20,7 @@ struct SDLDemoCommand: ParsableCommand {
 
             Script format (--script): one step per line, `TIME COMMAND ARGS`, TIME in ms from the start:
               size W H | down X Y | move X Y | up X Y | key space|left|right|up|down|escape |
-              screenshot FILE(.png or .bmp) | wait-state STATE TIMEOUT_MS | quit
+              screenshot FILE(.png or .bmp) | wait-state STATE TIMEOUT_MS | wait-real MS | quit
             Blank lines and `# comments` are allowed; relative paths resolve against the script's directory.
             STATE is one of uninitialized, fetching, playing, paused, completed, failed.
             """)

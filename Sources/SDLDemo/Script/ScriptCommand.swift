@@ -14,6 +14,9 @@ enum ScriptCommand: Equatable, Sendable {
     case screenshot(path: String)
     /// Let time run until the player's state is `state`; fail after `timeoutMilliseconds` of virtual time.
     case waitState(state: String, timeoutMilliseconds: Int)
+    /// Let `milliseconds` of time pass in step with real time (so real work such as a download can
+    /// progress); like `wait-state`, the timeline pauses meanwhile.
+    case waitReal(milliseconds: Int)
     /// End the run successfully.
     case quit
 }

@@ -88,11 +88,17 @@ struct ScriptParser {
                 throw error(lineNumber, "`\(arguments[1])` is not a timeout in milliseconds")
             }
             command = .waitState(state: arguments[0], timeoutMilliseconds: timeout)
+        case "wait-real":
+            try expectCount(1, "MILLISECONDS")
+            guard let milliseconds = Int(arguments[0]), milliseconds >= 0 else {
+                throw error(lineNumber, "`\(arguments[0])` is not a duration in milliseconds")
+            }
+            command = .waitReal(milliseconds: milliseconds)
         case "quit":
             try expectCount(0, "no arguments")
             command = .quit
         default:
-            throw error(lineNumber, "unknown command `\(name)` (known: size, down, move, up, key, screenshot, wait-state, quit)")
+            throw error(lineNumber, "unknown command `\(name)` (known: size, down, move, up, key, screenshot, wait-state, wait-real, quit)")
         }
         return ScriptStep(time: time, command: command, line: lineNumber)
     }

@@ -83,6 +83,11 @@ struct ScriptRunner {
                                              fromFrame: frameIndex, time: time(ofFrame:), renderFrame: renderFrame)
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
+                case .waitReal(let milliseconds):
+                    frameIndex = try waitFor(state: nil, timeoutMilliseconds: milliseconds, step: step,
+                                             fromFrame: frameIndex, time: time(ofFrame:), renderFrame: renderFrame)
+                    t = time(ofFrame: frameIndex)
+                    offset = t - Double(step.time) / 1000
                 case .quit:
                     try renderFrame(at: t)
                     return stats
@@ -96,8 +101,10 @@ struct ScriptRunner {
 
     /// Produces frames from `fromFrame` on until the session's state is `state`; returns the frame index
     /// reached (the caller renders that frame). Throws when `timeoutMilliseconds` of virtual time pass.
+    ///
+    /// With `state` nil (`wait-real`) it simply runs `timeoutMilliseconds`, paced to real time throughout.
     private func waitFor(
-        state: String, timeoutMilliseconds: Int, step: ScriptStep, fromFrame: Int,
+        state: String?, timeoutMilliseconds: Int, step: ScriptStep, fromFrame: Int,
         time: (Int) -> Double, renderFrame: (Double) throws -> Void
     ) throws -> Int {
         let virtualStart = time(fromFrame)
@@ -107,16 +114,17 @@ struct ScriptRunner {
         var waitingForRealWork = false
         while true {
             session.tick(at: time(frameIndex))
-            if session.stateName(at: time(frameIndex)) == state { return frameIndex }
+            if let state, session.stateName(at: time(frameIndex)) == state { return frameIndex }
             let elapsed = time(frameIndex) - virtualStart
             if elapsed * 1000 >= Double(timeoutMilliseconds) {
+                guard let state else { return frameIndex }
                 throw ScriptError(file: fileName, line: step.line,
                                   message: "wait-state \(state) timed out after \(timeoutMilliseconds) ms (state: \(session.stateName(at: time(frameIndex))))")
             }
             try renderFrame(time(frameIndex))
             frameIndex += 1
             // Pace virtual time to real time while the player waits on real work.
-            if session.awaitsRealWork {
+            if state == nil || session.awaitsRealWork {
                 if !waitingForRealWork {
                     waitingForRealWork = true
                     realWorkSince = time(frameIndex)
