@@ -33,7 +33,7 @@ let package = Package(
         .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
-        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -45,13 +45,33 @@ public struct DraggableCircle: Sendable {
         /// `center − pointer` at the down event.
         var grabOffset: Point
         var isBeyondSlop = false
-        /// The last pointer position, to measure how far the pointer travels.
+        /// The last pointer position while the lag is being taken up, to measure how far the pointer travels.
         var lastPoint: Point
         /// Unit vector of the lag (from the pointer towards the down point when the slop was exceeded).
         var lagDirection = Point.zero
-        /// Pointer travel beyond the slop circle so far.
-        var travelBeyondSlop = 0.0
+        /// What is left of the slop lag: `slop − rate · (pointer travel beyond the slop circle)`, at least 0.
+        var lag = 0.0
         var tracker: VelocityTracker
+
+        /// Records the pointer at `point`; returns the (unclamped) centre the drag puts the circle at, or
+        /// `nil` while the pointer is still within the slop.
+        mutating func move(to point: Point, time: Double, slop: Double, catchUpRate: Double) -> Point? {
+            tracker.addSample(point, time: time)
+            if !isBeyondSlop {
+                let distance = point.distance(to: downPoint)
+                lastPoint = point
+                guard distance > slop else { return nil }
+                // The slop is exceeded now: the lag points back to the down point, and the part of this step
+                // beyond the slop circle already counts as travel (so the circle starts moving with it).
+                isBeyondSlop = true
+                lagDirection = (downPoint - point) * (1 / distance)
+                lag = max(0, slop - catchUpRate * (distance - slop))
+            } else if lag > 0 {
+                lag = max(0, lag - catchUpRate * point.distance(to: lastPoint))
+                lastPoint = point
+            }
+            return point + grabOffset + lagDirection * lag
+        }
     }
 
     /// Radius in points. Changing it re-clamps a resting or docked circle; a running push is re-planned
@@ -159,10 +179,11 @@ public struct DraggableCircle: Sendable {
     /// Moves the pointer of the current press to `point`; no effect without a press or with a non-finite
     /// point or time.
     public mutating func pointerMoved(to point: Point, time: Double) {
-        guard var current = press, point.isFinite, time.isFinite else { return }
-        press = nil  // keep the tracker's buffer uniquely referenced: it is then updated in place
-        track(&current, to: point, time: time)
-        press = current
+        guard point.isFinite, time.isFinite else { return }
+        // Optional chaining mutates the press in place (no copy of it or of the tracker's buffer).
+        let slop = configuration.slop, rate = configuration.slopCatchUpRate
+        guard let target = press?.move(to: point, time: time, slop: slop, catchUpRate: rate) else { return }
+        motion = .resting(center: bounds.clampedCenter(target, radius: radius), docked: nil)
     }
 
     /// Releases the pointer at `point`; see ``Release`` for the outcomes. Without a press: `.dropped`,
@@ -173,7 +194,10 @@ public struct DraggableCircle: Sendable {
         guard var current = press else { return .dropped }
         press = nil
         guard point.isFinite, time.isFinite else { return current.isBeyondSlop ? .dropped : .tap }
-        track(&current, to: point, time: time)
+        if let target = current.move(
+            to: point, time: time, slop: configuration.slop, catchUpRate: configuration.slopCatchUpRate) {
+            motion = .resting(center: bounds.clampedCenter(target, radius: radius), docked: nil)
+        }
         guard current.isBeyondSlop else { return .tap }
         let velocity = current.tracker.velocity(at: time)
         guard velocity.length >= configuration.flickThreshold, let edge = Edge.dominant(for: velocity) else {
@@ -213,26 +237,6 @@ public struct DraggableCircle: Sendable {
 
     // MARK: Internals
 
-    private mutating func track(_ current: inout Press, to point: Point, time: Double) {
-        current.tracker.addSample(point, time: time)
-        let step = point.distance(to: current.lastPoint)
-        current.lastPoint = point
-        if !current.isBeyondSlop {
-            let distance = point.distance(to: current.downPoint)
-            guard distance > configuration.slop else { return }
-            // The slop is exceeded now: the lag points back to the down point, and the part of this step
-            // beyond the slop circle already counts as travel (so the circle starts moving with it).
-            current.isBeyondSlop = true
-            current.lagDirection = (current.downPoint - point) * (1 / distance)
-            current.travelBeyondSlop = distance - configuration.slop
-        } else {
-            current.travelBeyondSlop += step
-        }
-        let lag = max(0, configuration.slop - configuration.slopCatchUpRate * current.travelBeyondSlop)
-        let target = point + current.grabOffset + current.lagDirection * lag
-        motion = .resting(center: bounds.clampedCenter(target, radius: radius), docked: nil)
-    }
-
     private mutating func startPush(to edge: Edge, time: Double, velocity: Point) {
         let push = PushAnimation(
             edge: edge, from: center(at: time), axisVelocity: edge.isHorizontal ? velocity.x : velocity.y,
@@ -261,7 +265,7 @@ public struct DraggableCircle: Sendable {
             }
             let replanned: PushAnimation
             if let time {
-                replanned = push.replanned(at: time, bounds: bounds, radius: radius)
+                replanned = push.replanned(at: time, bounds: bounds, radius: radius, configuration: configuration)
             } else {
                 var planning = configuration
                 planning.pushCurve = push.curve

@@ -3,20 +3,19 @@
 /// Motion is one-dimensional along the push axis (x for left/right, y for top/bottom); the other
 /// coordinate keeps its value at the start of the push. Formulas: see ``PushCurve``.
 struct PushAnimation: Sendable, Hashable {
-    /// The closed form the axis motion follows.
+    /// The closed form the axis motion follows (a plain tag: payload-free enums keep frames cheap).
     private enum Shape: Sendable, Hashable {
         /// Penner's cubic in-out over `duration`.
         case cubicInOut
         /// Cubic Hermite from speed `m₀Δ/T` to 0: `p(u) = m₀(u³ − 2u² + u) + (3u² − 2u³)`.
-        case hermite(startSlope: Double)
+        case hermite
         /// Critically damped spring in offset form `x(τ) = (A + Bτ)e^(−ωτ)`, `A = −Δ`, `B = v₀ + ωA`.
-        case spring(omega: Double, a: Double, b: Double)
+        case spring
     }
 
     let edge: Edge
-    /// The configured curve (kept when the push is re-planned, see ``replanned(at:bounds:radius:)``).
+    /// The configured curve (kept when the push is re-planned, see ``replanned(at:bounds:radius:configuration:)``).
     let curve: PushCurve
-    let configuration: DragConfiguration
     let startTime: Double
     /// Centre at the start (inside the bounds).
     let start: Point
@@ -30,6 +29,12 @@ struct PushAnimation: Sendable, Hashable {
     private let shape: Shape
     /// Signed axis distance `Δ = target − start`.
     private let delta: Double
+    /// Hermite start slope `m₀ = v₀T/Δ`.
+    private let startSlope: Double
+    /// Spring ω and offset-form coefficients `A`, `B`.
+    private let omega: Double
+    private let springA: Double
+    private let springB: Double
 
     var endTime: Double { startTime + duration }
 
@@ -54,45 +59,53 @@ struct PushAnimation: Sendable, Hashable {
         let signedSpeed = delta >= 0 ? speed : -speed
         self.edge = edge
         self.curve = configuration.pushCurve
-        self.configuration = configuration
         self.startTime = startTime
         self.start = start
         self.target = target
         self.delta = delta
         self.startSpeed = signedSpeed
         let distance = abs(delta)
-        var duration = 0.0
+        var duration = 0.0, slope = 0.0, omega = 0.0, a = 0.0, b = 0.0
         var shape = Shape.cubicInOut
         if distance > 0 {
             switch (configuration.pushCurve, easeInOutRemainder) {
             case let (.easeInOut, remainder?):
                 duration = max(0, remainder)
                 if speed > 0 { duration = min(duration, 3 * distance / speed) }
-                shape = .hermite(startSlope: duration > 0 ? speed * duration / distance : 0)
+                slope = duration > 0 ? speed * duration / distance : 0
+                shape = .hermite
             case (.easeInOut, nil):
                 duration = configuration.pushDuration(forDistance: distance)
             case (.velocityMatched, _):
                 duration = configuration.pushDuration(forDistance: distance)
                 if speed > 0 { duration = min(duration, 3 * distance / speed) }
-                shape = .hermite(startSlope: speed * duration / distance)
+                slope = speed * duration / distance
+                shape = .hermite
             case (.criticallyDampedSpring, _):
-                let omega = max(configuration.springAngularFrequency, speed / distance)
-                let a = -delta
-                let b = signedSpeed + omega * a
+                omega = max(configuration.springAngularFrequency, speed / distance)
+                a = -delta
+                b = signedSpeed + omega * a
                 duration = Self.springSettleTime(a: a, b: b, omega: omega, epsilon: configuration.springSettleDistance)
-                shape = .spring(omega: omega, a: a, b: b)
+                shape = .spring
             }
         }
         self.duration = duration
         self.shape = shape
+        self.startSlope = slope
+        self.omega = omega
+        self.springA = a
+        self.springB = b
     }
 
     /// The same push re-planned at `time` for new `bounds` or `radius`: from the current position (clamped
-    /// into the new bounds) with the current speed, towards the moved edge. Ease-in-out keeps its arrival
-    /// time (see the private initialiser); the other curves plan afresh from the current speed.
-    func replanned(at time: Double, bounds: Size, radius: Double) -> PushAnimation {
+    /// into the new bounds) with the current speed, towards the moved edge, with this push's curve and the
+    /// other tunables of `configuration`. Ease-in-out keeps its arrival time (see the private initialiser);
+    /// the other curves plan afresh from the current speed.
+    func replanned(at time: Double, bounds: Size, radius: Double, configuration: DragConfiguration) -> PushAnimation {
         let here = position(at: time)
         let speed = velocity(at: time)
+        var configuration = configuration
+        configuration.pushCurve = curve
         return PushAnimation(
             edge: edge, from: here, axisVelocity: edge.isHorizontal ? speed.x : speed.y,
             startTime: time, bounds: bounds, radius: radius, configuration: configuration,
@@ -125,12 +138,12 @@ struct PushAnimation: Sendable, Hashable {
             }
             let w = 2 - 2 * u
             return (delta * (1 - w * w * w / 2), delta * 3 * w * w / duration)
-        case let .hermite(startSlope):
+        case .hermite:
             let u = tau / duration, u2 = u * u, u3 = u2 * u
             let p = startSlope * (u3 - 2 * u2 + u) + (3 * u2 - 2 * u3)
             let dp = startSlope * (3 * u2 - 4 * u + 1) + (6 * u - 6 * u2)
             return (delta * p, delta * dp / duration)
-        case let .spring(omega, springA, springB):
+        case .spring:
             let decay = Math.exp(-omega * tau)
             let x = (springA + springB * tau) * decay
             let v = (startSpeed - omega * springB * tau) * decay

@@ -25,15 +25,17 @@ public enum CubicBezierError: Error, Equatable, CustomStringConvertible {
 /// and returns `y(t)`.
 ///
 /// **Solver.** A safeguarded Newton iteration: it starts from a linear interpolation in a table of
-/// `x(i/10)` (whose interval is the initial bracket `[lo, hi]`), bisects whenever the Newton step would
-/// leave the bracket, and stops once a step moves t by at most ``solverTolerance``.
+/// `x(i/10)` (whose interval is the initial bracket `[lo, hi]`) and bisects whenever the Newton step would
+/// leave the bracket. It stops after a Newton step `δ` whose remaining error, about `|x″/(2x′)|·δ²`, is
+/// below 1e-16, or once a step or the bracket is below ``solverTolerance``.
 ///
 /// **Accuracy where x'(t) = 0.** Where x is flat and y is not (x1 = 0 with y1 ≠ 0, x2 = 1 with y2 ≠ 1,
 /// or an interior point with x' = x'' = 0, as in `cubic-bezier(1, 0, 0, 1)` at ½), y(x) has an infinite
 /// slope: near `x(t₀) + d` the parameter is `t₀ + ∛(d/a)`. Evaluating `x(t) − x` in plain Horner form
 /// loses everything below one rounding unit of x (~1e-16), which there is worth ∛(1e-16) ≈ 5e-6 in t,
 /// and stopping on `|x(t) − x| ≤ ε` loses more. So the residual `x(t) − x` is expanded around the
-/// *anchor* nearest to x, where it is exact to rounding relative to its own size:
+/// *anchor* nearest to x (only where x′ < 0.01 at the anchor; elsewhere the plain form is accurate to
+/// ~1e-14 in t), where it is exact to rounding relative to its own size:
 /// - t = 0: `x(t) − x = −x + ((ax t + bx) t + cx) t`;
 /// - t = 1, with s = 1 − t and the mirrored curve (control x's `1 − x2`, `1 − x1`, Horner coefficients
 ///   `ãx, b̃x, c̃x`): `x(t) − x = (1 − x) − ((ãx s + b̃x) s + c̃x) s`;
@@ -59,14 +61,19 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
     private let ay: Double, by: Double, cy: Double
     /// Coefficients of the mirrored x: `1 − x(1 − s) = ((ãx s + b̃x) s + c̃x) s`.
     private let mirroredA: Double, mirroredB: Double, mirroredC: Double
-    /// The inflection point t₀ of x(t) if it lies in (0, 1), else NaN; x(t₀) and x′(t₀).
+    /// Whether x is nearly flat at t = 1 (x′(1) < ``flatSlope``), so x near 1 uses the t = 1 anchor.
+    private let endIsFlat: Bool
+    /// The inflection point t₀ of x(t), x(t₀) and x′(t₀) if t₀ lies in (0, 1) and x′(t₀) < ``flatSlope``;
+    /// otherwise NaN (the anchor is then never chosen).
     private let inflection: Double, inflectionX: Double, inflectionSlope: Double
+    /// Below this slope of x an anchored residual is used: above it, the plain form's rounding (~1e-16 in x)
+    /// costs at most ~1e-14 in t.
+    private static let flatSlope = 0.01
     /// `x(i/10)` for i = 0…10: brackets the root and seeds Newton within ~1e-3 (as browsers do).
     private let samples: [Double]
     private static let sampleCount = 11
 
-    /// The solver stops once a step changes the parameter t by at most this much; that last step is
-    /// Newton's (or a bisection of a bracket this narrow), so t is then accurate to rounding.
+    /// The solver also stops once a Newton step, or the bisection bracket, is at most this wide in t.
     public static let solverTolerance = 1e-15
 
     /// Creates `cubic-bezier(x1, y1, x2, y2)`.
@@ -84,9 +91,10 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
         (ax, bx, cx) = Self.coefficients(x1, x2)
         (ay, by, cy) = Self.coefficients(y1, y2)
         (mirroredA, mirroredB, mirroredC) = Self.coefficients(1 - x2, 1 - x1)
+        endIsFlat = mirroredC < Self.flatSlope  // x′(1) = 3(1 − x2)
         let (a, b, c) = (ax, bx, cx)
         let t0 = a != 0 ? -b / (3 * a) : Double.nan
-        if t0 > 0 && t0 < 1 {
+        if t0 > 0 && t0 < 1 && c - b * b / (3 * a) < Self.flatSlope {
             inflection = t0
             inflectionX = ((a * t0 + b) * t0 + c) * t0
             inflectionSlope = c - b * b / (3 * a)
@@ -129,7 +137,7 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
         // around the anchor nearest to x (see the type's documentation).
         var center = 0.0, sigma = 1.0, c0 = -x, a3 = ax, a2 = bx, a1 = cx
         var distance = x
-        if 1 - x < distance {
+        if endIsFlat && 1 - x < distance {
             (center, sigma, c0, a3, a2, a1) = (1, -1, 1 - x, -mirroredA, -mirroredB, -mirroredC)
             distance = 1 - x
         }
@@ -151,9 +159,17 @@ public struct CubicBezierEasing: EasingCurve, Hashable {
             if residual == 0 { return t }
             if residual < 0 { lo = t } else { hi = t }
             let slope = sigma * ((3 * a3 * u + 2 * a2) * u + a1)
-            var next = t - residual / slope
-            if !(slope > 0) || !(next > lo && next < hi) { next = 0.5 * (lo + hi) }
-            if abs(next - t) <= Self.solverTolerance { return next }
+            let curvature = 6 * a3 * u + 2 * a2
+            let step = residual / slope
+            var next = t - step
+            if slope > 0 && next > lo && next < hi {
+                // Newton's error after this step is about |x″/(2x′)|·step²: accept once that is below 1e-16
+                // (saves the evaluation that would only confirm it), or once the step itself is negligible.
+                if abs(curvature) * step * step <= 2e-16 * slope || abs(step) <= Self.solverTolerance { return next }
+            } else {
+                next = 0.5 * (lo + hi)
+                if hi - lo <= Self.solverTolerance { return next }
+            }
             t = next
         }
         return t
