@@ -158,7 +158,7 @@ do {
     if expectedStates != 25 { print("warning: PlayerCore benchmark ended in an unexpected state") }
 }
 
-print("Engine benchmarks (best of 25 rounds, \(n) iterations each; ns per operation)")
+print("Engine benchmarks (best of 25 rounds of \(n) iterations, fewer for the last two rows; ns per operation)")
 print("operation".padding(62) + "ns/op".leftPadded(9) + "  ×sin")
 for (name, ns) in rows {
     print(name.padding(62) + String(format2(ns)).leftPadded(9) + "  " + format2(ns / reference))
