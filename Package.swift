@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
-        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
