@@ -9,8 +9,12 @@ let package = Package(
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .library(name: "DragPhysics", targets: ["DragPhysics"]),
         .library(name: "Downloader", targets: ["Downloader"]),
+        .library(name: "StreamServer", targets: ["StreamServer"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
         .systemLibrary(
@@ -42,6 +46,18 @@ let package = Package(
             name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
             resources: [.copy("Fixtures")]),
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
+
+        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
+        .target(
+            name: "StreamServer",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
