@@ -47,7 +47,7 @@ for tool in hlsfetch ffmpeg-default ffmpeg-all yt-dlp; do
     if cmp -s "$file" "$SRC/hls_a256K.ts"; then track="English 256K (byte-identical to hls_a256K.ts)"
     elif cmp -s "$file" "$SRC/hls_a64K.ts"; then track="English 64K (byte-identical to hls_a64K.ts)"
     else
-        track=$(ffprobe -v error -select_streams a -show_entries stream=index,bit_rate -of csv=p=0 "$file" | tr '\n' ' ')
+        track=$(ffprobe -v error -select_streams a -show_entries stream=index,bit_rate -of csv=p=0 "$file" | sort -u | tr '\n' ' ')
         track="remuxed; audio streams (index,bit_rate): $track"
     fi
     printf '%-15s peak RSS %6s kB  %10s bytes  sha256 %s...  %s\n' "$tool" "$rss" "$(stat -c %s "$file")" "$sum" "$track"
