@@ -144,6 +144,11 @@ struct HLSFetchCommand: AsyncParsableCommand {
             await printer.value
             let track = result.track.map { " track \"\(TrackListing.label($0))\"," } ?? ""
             print("\(result.path): \(result.bytes) bytes, \(result.segments) segments,\(track) sha256 \(result.sha256 ?? "-")")
+            if verbose {
+                StandardError.write("hlsfetch: \(result.requests) requests, \(result.retries) retries, "
+                    + "\(result.rangeIgnoredResponses) ranges ignored by the server, peak buffered "
+                    + "\(ByteCountText.format(result.peakBufferedBytes)), \(result.elapsed)\n")
+            }
             return 0
         } catch let error as DownloadError {
             await printer.value

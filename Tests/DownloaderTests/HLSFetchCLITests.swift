@@ -84,6 +84,28 @@ struct HLSFetchCLITests {
         }
     }
 
+    @Test func interruptCancelsCleanlyWithStatus130AndKeepsTheResumableFile() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 8, size: 4000)
+        try await withStreamServer(stream, faults: [FaultRule(path: "/seg/3.ts", fault: .holdUntilReleased)]) { server, directory in
+            let path = directory.appendingPathComponent("interrupted.ts").path
+            let url = server.url(for: stream.entryPath).absoluteString
+            let running = try CommandRunner.Running(arguments: [url, "-o", path, "--quiet"])
+            let reached = await waitUntil {
+                ResumeState.load(from: path + ".part.resume")?.segmentsWritten == 3
+                    && server.statistics.heldRequests == 1
+            }
+            #expect(reached)
+            running.interrupt()
+            let outcome = await running.finish(timeout: .seconds(10))
+            #expect(!outcome.signaled)
+            #expect(outcome.status == 130)
+            #expect(outcome.stderr == "hlsfetch: error: interrupted; \(path).part is kept, continue with --resume\n")
+            #expect(fileBytes(path + ".part") == Array(stream.expected.prefix(stream.segmentLengths.prefix(3).reduce(0, +))))
+            // The held request was abandoned by the client.
+            #expect(await waitUntil(timeout: .seconds(2)) { server.statistics.heldRequests == 0 })
+        }
+    }
+
     @Test func helpAndUsageErrors() async throws {
         let help = try await CommandRunner.run(["--help"])
         #expect(help.status == 0)

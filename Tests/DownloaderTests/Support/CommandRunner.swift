@@ -64,6 +64,11 @@ enum CommandRunner {
             _ = Glibc.kill(process.processIdentifier, SIGKILL)
         }
 
+        /// Sends `SIGINT` (Ctrl-C).
+        func interrupt() {
+            _ = Glibc.kill(process.processIdentifier, SIGINT)
+        }
+
         /// Waits for the process to exit (killing it after `timeout`).
         func finish(timeout: Duration = .seconds(60)) async -> Outcome {
             let deadline = ContinuousClock.now + timeout
