@@ -45,7 +45,9 @@ public final class HLSDownloader: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.makeOutputFile = makeOutputFile
-        client = HTTPFetcher.makeClient(configuration: configuration, logger: logger)
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        client = HTTPFetcher.makeClient(configuration: configuration, logger: clientLogger)
     }
 
     /// Closes the connection pool. Call once, after the last download finished; later downloads fail.

@@ -104,6 +104,20 @@ import Testing
         }
     }
 
+    @Test func keyOfTheWrongLengthIsRejected() async throws {
+        var stream = try StreamFixtures.encrypted(count: 2, size: 1000)
+        stream.files["/keys/a.key"] = ServedFile(data: Array(repeating: 7, count: 15), contentType: ContentTypes.octetStream)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("badkey.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .invalidKey)
+            #expect(error?.description == "key \(server.url(for: "/keys/a.key").absoluteString): AES-128 key is 15 bytes, not 16 (RFC 8216 §5.2)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
     @Test func initSectionsAreWrittenBeforeTheirFirstSegmentAndWhenTheyChange() async throws {
         let stream = StreamFixtures.withInitSections()
         try await withStreamServer(stream) { server, directory in

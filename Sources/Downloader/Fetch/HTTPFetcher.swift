@@ -34,6 +34,9 @@ final class HTTPFetcher: Sendable {
     let client: HTTPClient
     let configuration: DownloadConfiguration
     let logger: Logger
+    /// The logger handed to AsyncHTTPClient: never below `.warning`, because its debug and trace messages
+    /// are not ours to redact (URLs may carry credentials).
+    let clientLogger: Logger
     let counter = RequestCounter()
 
     /// Statuses worth retrying (RFC 9110 §15.5.9, §15.6.1, §15.6.3–§15.6.5; RFC 6585 §4).
@@ -44,6 +47,9 @@ final class HTTPFetcher: Sendable {
         self.client = client
         self.configuration = configuration
         self.logger = logger
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        self.clientLogger = clientLogger
     }
 
     /// An HTTP/1.1 client with a keep-alive pool of at most `concurrency` connections per host, no automatic
@@ -118,7 +124,7 @@ final class HTTPFetcher: Sendable {
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(httpRequest, timeout: configuration.requestTimeout.timeAmount,
-                                                    logger: logger)
+                                                    logger: clientLogger)
             } catch {
                 throw try transportFailure(error, subject: subject)
             }
