@@ -224,15 +224,18 @@ final class HTTPFetcher: Sendable {
                 let keepFrom = max(chunkStart, skip)
                 let keepTo = end.map { min(position, $0) } ?? position
                 if keepTo > keepFrom {
-                    let slice = chunk.readableBytesView.dropFirst(keepFrom - chunkStart).prefix(keepTo - keepFrom)
-                    guard bytes.count + slice.count <= request.maxBytes else {
+                    let count = keepTo - keepFrom
+                    guard bytes.count + count <= request.maxBytes else {
                         meter?.remove(bytes.count)
                         throw AttemptFailure(error: DownloadError(.tooLarge, subject,
                                                                   "body exceeds the limit of \(request.maxBytes) bytes"),
                                              retryable: false)
                     }
-                    bytes.append(contentsOf: slice)
-                    meter?.add(slice.count)
+                    chunk.withUnsafeReadableBytes { buffer in
+                        let from = keepFrom - chunkStart
+                        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from ..< from + count]))
+                    }
+                    meter?.add(count)
                 }
                 if let end, position >= end, slicing || position > end {
                     break  // the rest of an ignored-Range body is not needed (or a server sent too much)
