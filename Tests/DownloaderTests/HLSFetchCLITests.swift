@@ -22,6 +22,24 @@ struct HLSFetchCLITests {
         }
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pty"))
+    func terminalGetsOneUpdatingProgressLine() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 4000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("tty.ts").path
+            let binary = try #require(CommandRunner.executable).path
+            // script(1) runs hlsfetch on a pseudo-terminal, so isatty(STDERR) is true.
+            let command = "\(binary) \(server.url(for: stream.entryPath).absoluteString) -o \(path)"
+            let outcome = try await CommandRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+            #expect(outcome.status == 0, "\(outcome.stdout)")
+            #expect(fileBytes(path) == stream.expected)
+            // Carriage return + erase-line before each update; the bar ends full at 100 %.
+            #expect(outcome.stdout.contains("\r\u{1B}[K["))
+            #expect(outcome.stdout.contains("[########################]  100.0%"))
+            #expect(outcome.stdout.contains("6/6 segments"))
+        }
+    }
+
     @Test func notFoundExitsNonZeroWithOneLineNamingTheSegment() async throws {
         let stream = StreamFixtures.segmentFiles(count: 10, size: 2000)
         let faults = [FaultRule(path: "/seg/7.ts", fault: .status(code: 404, times: .max))]
