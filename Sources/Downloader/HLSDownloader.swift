@@ -160,13 +160,13 @@ private struct DownloadJob: Sendable {
         if resume, let state = ResumeState.load(from: statePath) {
             guard state.fingerprint == fingerprint else {
                 throw DownloadError(.resumeMismatch, .output(path: partialPath),
-                                    "partial download was made from a different playlist; delete it to start over")
+                                    "partial download was made from a different playlist; download without resume to start over")
             }
             guard state.segmentsWritten <= plan.segments.count, state.byteOffset >= 0,
                   output.size >= state.byteOffset
             else {
                 throw DownloadError(.resumeMismatch, .output(path: partialPath),
-                                    "partial file is shorter than its resume state (\(output.size) < \(state.byteOffset) bytes)")
+                                    "partial file is shorter than its resume state (\(output.size) < \(state.byteOffset) bytes); download without resume to start over")
             }
             try output.truncate(to: state.byteOffset)
             try Self.hashPrefix(of: output, length: state.byteOffset, into: &hasher)

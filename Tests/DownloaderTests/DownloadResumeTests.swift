@@ -71,6 +71,24 @@ import Testing
         }
     }
 
+    @Test func resumeRefusesAPartialFileShorterThanItsState() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 3000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("short.ts").path
+            try await interrupt(server, stream, path: path, after: 4)
+            let handle = try #require(FileHandle(forWritingAtPath: path + ".part"))
+            try handle.truncate(atOffset: 100)
+            try handle.close()
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader {
+                    try await $0.download(from: server.url(for: stream.entryPath), to: path, resume: true).result()
+                }
+            }
+            #expect(error?.kind == .resumeMismatch)
+            #expect(error?.description.contains("shorter than its resume state (100 <") == true)
+        }
+    }
+
     @Test func resumeWithoutStateStartsFromTheBeginning() async throws {
         let stream = StreamFixtures.segmentFiles(count: 4, size: 3000)
         try await withStreamServer(stream) { server, directory in
