@@ -21,6 +21,9 @@ import Testing
         }
         #expect(fileBytes(path + ".part").count == prefix)
         server.setFaults([])
+        // The abandoned request is recorded when the server sees its connection close; wait for that
+        // so it does not show up in the statistics of the resumed run.
+        #expect(await waitUntil { server.statistics.currentRequests == 0 && server.statistics.heldRequests == 0 })
         server.resetStatistics()
     }
 

@@ -93,6 +93,7 @@ struct HLSFetchCLITests {
             #expect(!FileManager.default.fileExists(atPath: path))
 
             server.setFaults([])
+            #expect(await waitUntil { server.statistics.currentRequests == 0 && server.statistics.heldRequests == 0 })
             server.resetStatistics()
             let second = try await CommandRunner.run([url, "-o", path, "--resume"])
             #expect(second.status == 0, "\(second.stderr)")
