@@ -9,11 +9,16 @@ let package = Package(
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .library(name: "DragPhysics", targets: ["DragPhysics"]),
         .library(name: "Downloader", targets: ["Downloader"]),
+        .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
         .executable(name: "streamserve", targets: ["streamserve"]),
     ],
     dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -33,8 +38,36 @@ let package = Package(
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
 
         // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
-        .target(name: "Downloader"),
-        .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
+        .target(
+            name: "Downloader",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        // Command-line HLS audio fetcher: `hlsfetch URL -o FILE`.
+        .executableTarget(
+            name: "hlsfetch",
+            dependencies: [
+                "Downloader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "DownloaderTests",
+            dependencies: [
+                "Downloader",
+                "StreamServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
 
         // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
         .target(name: "MPEGTS"),
