@@ -27,7 +27,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from nginx import Nginx, max_in_flight  # noqa: E402
+from nginx import Nginx, Request, max_in_flight  # noqa: E402
+from throttle import Throttle, parse_rate  # noqa: E402
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 YT_DLP = os.path.join(BENCH, ".venv", "bin", "yt-dlp")
@@ -180,8 +181,9 @@ def bench_stream(stream_dir, rate, hlsfetch, runs, log):
     notes = []
     source_hash = {name: streamhash(os.path.join(stream_dir, figures["ts"]))
                    for name, figures in renditions.items() if name.startswith("hls_a")}
-    with Nginx(stream_dir, rate) as server, tempfile.TemporaryDirectory(prefix="bench-out-") as work:
-        url = server.url("hls_index.m3u8")
+    with Nginx(stream_dir) as server, tempfile.TemporaryDirectory(prefix="bench-out-") as work:
+        proxy = Throttle(server.port, parse_rate(rate)).start() if rate else None
+        url = (proxy or server).url("hls_index.m3u8")
         tools, audio = tools_for(url, stream_dir, info, hlsfetch, notes)
         results = [Result(tool) for tool in tools]
         for round_index in range(runs):
@@ -189,12 +191,20 @@ def bench_stream(stream_dir, rate, hlsfetch, runs, log):
             for result in order:
                 command = [part.replace("{url}", url).replace("{out}", "out") for part in result.tool.command]
                 server.clear_log()
+                if proxy:
+                    proxy.take_requests()
                 wall, rss, code, stderr, written = time_one(command, work, "out")
                 time.sleep(0.05)                             # let nginx flush the last log lines
                 requests = server.read_log()
                 files = Counter(request.uri for request in requests)
+                if proxy:                                  # the proxy's times are the paced ones the client saw
+                    paced = [Request(r.end, r.end - r.start, 0, r.status, r.bytes_sent, r.uri, "")
+                             for r in proxy.take_requests()]
+                    in_flight = max_in_flight(paced)
+                else:
+                    in_flight = max_in_flight(requests)
                 run = Run(wall, rss, code, os.path.getsize(written) if written else 0, len(requests),
-                          sum(request.bytes_sent for request in requests), max_in_flight(requests),
+                          sum(request.bytes_sent for request in requests), in_flight,
                           len({request.connection for request in requests}), files, stderr)
                 result.runs.append(run)
                 log(f"  {result.tool.name}: {wall:.3f} s, {rss} kB, exit {code}, {run.bytes_written} B, "
@@ -204,6 +214,8 @@ def bench_stream(stream_dir, rate, hlsfetch, runs, log):
                     digest = streamhash(written) if written and code == 0 else ""
                     matches = [name[4:] for name, value in source_hash.items() if value and value == digest]
                     result.payload_ok = f"= {matches[0]}" if matches else ("no output" if not digest else "differs")
+        if proxy:
+            proxy.stop()
     return info, results, notes
 
 
@@ -283,7 +295,7 @@ def main():
         report += [f"## {os.path.basename(os.path.normpath(directory))}: {p['segments']} segments × "
                    f"{p['segment_seconds']} s ({p['total_seconds'] / 60:.1f} min), best track {high} "
                    f"{figures['bytes']} bytes (~{figures['bytes'] // figures['segments'] // 1000} kB per segment)"
-                   + (f", nginx limit_rate {rate} per request" if rate else ""), "",
+                   + (f", each response paced to {rate}B/s by bench/throttle.py in front of nginx" if rate else ""), "",
                    table(results), ""]
         report += [f"- {note}" for note in notes]
         for r in results:
