@@ -14,6 +14,7 @@ Usage: bench/compare.py --stream DIR[:RATE] [--stream ...] [--hlsfetch BIN] [--r
 """
 
 import argparse
+import hashlib
 import json
 import os
 import platform
@@ -75,6 +76,14 @@ def streamhash(path):
         if ",a," in line:
             return line.split("=", 1)[1]
     return ""
+
+
+def file_sha256(path):
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
 
 
 def output_file(directory, stem):
@@ -181,6 +190,7 @@ def bench_stream(stream_dir, rate, hlsfetch, runs, log):
     notes = []
     source_hash = {name: streamhash(os.path.join(stream_dir, figures["ts"]))
                    for name, figures in renditions.items() if name.startswith("hls_a")}
+    source_file_hash = {name: file_sha256(os.path.join(stream_dir, renditions[name]["ts"])) for name in source_hash}
     with Nginx(stream_dir) as server, tempfile.TemporaryDirectory(prefix="bench-out-") as work:
         proxy = Throttle(server.port, parse_rate(rate)).start() if rate else None
         url = (proxy or server).url("hls_index.m3u8")
@@ -214,6 +224,8 @@ def bench_stream(stream_dir, rate, hlsfetch, runs, log):
                     digest = streamhash(written) if written and code == 0 else ""
                     matches = [name[4:] for name, value in source_hash.items() if value and value == digest]
                     result.payload_ok = f"= {matches[0]}" if matches else ("no output" if not digest else "differs")
+                    if matches and file_sha256(written) == source_file_hash[f"hls_{matches[0]}"]:
+                        result.payload_ok += ", file identical"
         if proxy:
             proxy.stop()
     return info, results, notes
