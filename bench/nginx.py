@@ -63,9 +63,10 @@ def nginx_binary():
 class Nginx:
     """An nginx process serving `root` on 127.0.0.1:<free port>; a context manager that starts and stops it."""
 
-    def __init__(self, root, rate=None):
+    def __init__(self, root, rate=None, ignore_range=False):
         self.root = os.path.abspath(root)
         self.rate = rate
+        self.ignore_range = ignore_range      # `max_ranges 0`: answer Range requests with 200 and the whole file
         self.port = None
         self.process = None
         self.temp = None
@@ -79,6 +80,8 @@ class Nginx:
 
     def _config(self):
         limit = f"limit_rate {self.rate};" if self.rate else ""
+        if self.ignore_range:
+            limit += " max_ranges 0;"
         t = self.temp
         return f"""
 daemon off;
@@ -207,8 +210,9 @@ def main():
     parser = argparse.ArgumentParser(description="Serve DIR with nginx on 127.0.0.1 until Ctrl-C.")
     parser.add_argument("root")
     parser.add_argument("--rate", help="nginx limit_rate per request, e.g. 1m")
+    parser.add_argument("--ignore-range", action="store_true", help="answer Range requests with the whole file")
     args = parser.parse_args()
-    with Nginx(args.root, args.rate) as server:
+    with Nginx(args.root, args.rate, args.ignore_range) as server:
         print(f"serving {server.root} at {server.url('hls_index.m3u8')} (log {server.access_log})", flush=True)
         try:
             signal.pause()
