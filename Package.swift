@@ -9,8 +9,17 @@ let package = Package(
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .library(name: "DragPhysics", targets: ["DragPhysics"]),
         .library(name: "Downloader", targets: ["Downloader"]),
+        .executable(name: "hlsfetch", targets: ["hlsfetch"]),
+        .library(name: "StreamServer", targets: ["StreamServer"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
     ],
-    dependencies: [],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
         .systemLibrary(
@@ -29,8 +38,32 @@ let package = Package(
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
 
         // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
-        .target(name: "Downloader"),
-        .testTarget(name: "DownloaderTests", dependencies: ["Downloader"]),
+        .target(
+            name: "Downloader",
+            dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
+        // Command-line HLS audio fetcher: `hlsfetch URL -o FILE`.
+        .executableTarget(
+            name: "hlsfetch",
+            dependencies: [
+                "Downloader",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "DownloaderTests",
+            dependencies: [
+                "Downloader",
+                "StreamServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
 
         // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
         .target(name: "MPEGTS"),
@@ -42,6 +75,18 @@ let package = Package(
             name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
             resources: [.copy("Fixtures")]),
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
+
+        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
+        .target(
+            name: "StreamServer",
+            dependencies: [
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
+        .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),

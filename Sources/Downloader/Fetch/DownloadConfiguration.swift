@@ -1,0 +1,88 @@
+import Foundation
+
+/// Settings of an ``HLSDownloader``: concurrency, retries, timeouts, limits and an optional track override.
+///
+/// ```swift
+/// var configuration = DownloadConfiguration()
+/// configuration.concurrency = 2
+/// configuration.maxAttempts = 5
+/// configuration.track = TrackOverride(language: "en")
+/// let downloader = HLSDownloader(configuration: configuration)
+/// ```
+public struct DownloadConfiguration: Sendable {
+    /// Most HTTP requests in flight at once (segments, keys, init sections). At least 1.
+    public var concurrency: Int = 2
+    /// Attempts per request before giving up on retryable failures (5xx, 429, 408, timeouts, resets,
+    /// short bodies, wrong `Content-Range`). At least 1.
+    public var maxAttempts: Int = 5
+    /// Delay between attempts.
+    public var backoff: Backoff = Backoff()
+    /// Longest `Retry-After` delay honoured (RFC 9110 §10.2.3); longer requests are shortened to this.
+    public var maxRetryAfter: Duration = .seconds(30)
+    /// A request fails (and is retried) when no bytes arrive for this long, before or after the headers.
+    public var idleTimeout: Duration = .seconds(15)
+    /// Time allowed to establish a TCP connection.
+    public var connectTimeout: Duration = .seconds(10)
+    /// Time allowed for one whole request including its body.
+    public var requestTimeout: Duration = .seconds(300)
+    /// Largest playlist accepted, in bytes.
+    public var maxPlaylistBytes: Int = 4 * 1024 * 1024
+    /// Largest number of segments accepted in the chosen media playlist.
+    public var maxSegments: Int = 50_000
+    /// Largest single segment (or init section) accepted, in bytes; bounds memory per request.
+    public var maxSegmentBytes: Int = 64 * 1024 * 1024
+    /// Most redirects followed for one request (RFC 9110 §15.4).
+    public var maxRedirects: Int = 5
+    /// Forces a particular audio track instead of the best-ranked one; `nil` picks the best.
+    public var track: TrackOverride?
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// Creates a configuration; every argument defaults to the value documented on its property.
+    public init(concurrency: Int = 2, maxAttempts: Int = 5, backoff: Backoff = Backoff(),
+                idleTimeout: Duration = .seconds(15), connectTimeout: Duration = .seconds(10),
+                maxPlaylistBytes: Int = 4 * 1024 * 1024, maxSegments: Int = 50_000,
+                maxRedirects: Int = 5, track: TrackOverride? = nil) {
+        self.concurrency = concurrency
+        self.maxAttempts = maxAttempts
+        self.backoff = backoff
+        self.idleTimeout = idleTimeout
+        self.connectTimeout = connectTimeout
+        self.maxPlaylistBytes = maxPlaylistBytes
+        self.maxSegments = maxSegments
+        self.maxRedirects = maxRedirects
+        self.track = track
+    }
+
+    /// `concurrency` clamped to at least 1.
+    var effectiveConcurrency: Int { max(1, concurrency) }
+    /// `maxAttempts` clamped to at least 1.
+    var effectiveMaxAttempts: Int { max(1, maxAttempts) }
+}
+
+/// Picks an audio track by attributes instead of by rank: every given field must match (case-insensitive
+/// for `language`), and the best-ranked of the matching candidates wins.
+///
+/// ```swift
+/// TrackOverride(name: "English (high)")
+/// TrackOverride(language: "en", groupID: "aac-256")
+/// ```
+public struct TrackOverride: Sendable, Hashable {
+    /// `NAME` of the rendition.
+    public var name: String?
+    /// `LANGUAGE` of the rendition.
+    public var language: String?
+    /// `GROUP-ID` of the rendition.
+    public var groupID: String?
+
+    /// Creates an override; `nil` fields match anything.
+    public init(name: String? = nil, language: String? = nil, groupID: String? = nil) {
+        self.name = name
+        self.language = language
+        self.groupID = groupID
+    }
+
+    /// Whether no field is set.
+    public var isEmpty: Bool { name == nil && language == nil && groupID == nil }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import StreamServer
+import Testing
+@testable import Downloader
+
+/// How many requests the downloader keeps in flight, how it reuses connections, and how much it buffers.
+@Suite struct DownloadConcurrencyTests {
+    @Test func twoRequestsInFlightWhileTwoOrMoreSegmentsRemainOverReusedConnections() async throws {
+        let count = 10
+        let stream = StreamFixtures.segmentFiles(count: count, size: 10_000)
+        let faults = [FaultRule(path: "/seg/*", fault: .holdUntilReleased)]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("c.ts").path
+            try await withDownloader { downloader in
+                let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
+                // The server holds every segment response until released, so the number of held requests
+                // is exactly the number the client has in flight. Release them one at a time, oldest first.
+                for released in 0 ..< count {
+                    let expected = min(2, count - released)
+                    let reached = await waitUntil { server.statistics.heldRequests == expected }
+                    #expect(reached, "expected \(expected) requests in flight after \(released) released")
+                    // Give the client a moment to (wrongly) send a third request.
+                    try await Task.sleep(for: .milliseconds(30))
+                    #expect(server.statistics.heldRequests == expected)
+                    #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
+                }
+                _ = try await task.result()
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            let statistics = server.statistics
+            #expect(statistics.maxConcurrentRequests == 2)
+            // The playlist's connection is reused and one more is opened for the second request in flight.
+            #expect(statistics.connectionsAccepted <= 2)
+            #expect(statistics.requestCount == count + 1)
+        }
+    }
+
+    @Test func requestLogShowsOverlapWithPerRequestDelay() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 10_000)
+        let faults = [FaultRule(path: "/seg/*", fault: .delay(seconds: 0.3))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("d.ts").path
+            _ = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(server.statistics.maxConcurrentRequests == 2)
+            let segments = server.statistics.requests.filter { $0.path.hasPrefix("/seg/") }
+            // Every segment request overlaps another one in time.
+            for record in segments {
+                let overlapping = segments.filter {
+                    $0 != record && $0.startedAt < record.finishedAt && record.startedAt < $0.finishedAt
+                }
+                #expect(!overlapping.isEmpty, "\(record.path) ran alone")
+            }
+        }
+    }
+
+    @Test func concurrencyOneIsSequential() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 5, size: 5000)
+        try await withStreamServer(stream, faults: [FaultRule(path: "/seg/*", fault: .delay(seconds: 0.05))]) { server, directory in
+            var configuration = DownloadConfiguration.fastTests
+            configuration.concurrency = 1
+            let path = directory.appendingPathComponent("one.ts").path
+            _ = try await withDownloader(configuration) { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(server.statistics.maxConcurrentRequests == 1)
+            #expect(server.statistics.connectionsAccepted == 1)
+        }
+    }
+
+    @Test func stalledFirstSegmentDoesNotLetLaterSegmentsPileUp() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 12, size: 10_000)
+        let faults = [FaultRule(path: "/seg/0.ts", fault: .delay(seconds: 1.0))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("stall.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            let first = try #require(records(server, path: "/seg/0.ts").first)
+            let startedDuringStall = server.statistics.requests
+                .filter { $0.path.hasPrefix("/seg/") && $0.startedAt < first.finishedAt }
+                .map(\.path).sorted()
+            // Segment 1 finished, so 2 was started to keep two in flight; then two were waiting: no more.
+            #expect(startedDuringStall == ["/seg/0.ts", "/seg/1.ts", "/seg/2.ts"])
+            #expect(result.peakBufferedBytes <= Int64(3 * stream.maxSegmentLength))
+        }
+    }
+
+    @Test(arguments: [20, 2000])
+    func bufferedBytesStayWithinConcurrencyPlusOneSegments(segmentCount: Int) async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: segmentCount, segmentSize: 4000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("long.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(result.sha256 == stream.expectedSHA256)
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(result.segments == segmentCount)
+            #expect(result.peakBufferedBytes > 0)
+            #expect(result.peakBufferedBytes <= Int64(3 * stream.maxSegmentLength))
+            #expect(server.statistics.maxConcurrentRequests <= 2)
+            #expect(server.statistics.connectionsAccepted <= 2)
+        }
+    }
+}
+
+/// Polls `condition` every 5 ms until it holds (true) or `timeout` passes (false).
+func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}

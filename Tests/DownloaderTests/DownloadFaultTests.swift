@@ -1,0 +1,277 @@
+import Foundation
+import StreamServer
+import Testing
+@testable import Downloader
+
+/// Server misbehaviour: each fault either still yields a byte-identical file or a specific error.
+@Suite struct DownloadFaultTests {
+    @Test func rangeAnsweredWithTheWholeFileIsSlicedLocally() async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
+        let faults = [FaultRule(path: "/test/hls_a256K.ts", fault: .ignoreRange)]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("a.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(result.rangeIgnoredResponses == 12)
+            #expect(records(server, path: "/test/hls_a256K.ts").allSatisfy { $0.status == 200 })
+            // Only the requested slice is kept: never the whole 384 kB resource.
+            #expect(result.peakBufferedBytes <= Int64(3 * stream.maxSegmentLength))
+            #expect(Int64(stream.expected.count) > result.peakBufferedBytes)
+        }
+    }
+
+    @Test func wrongContentRangeIsRetriedThenReported() async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: 4, segmentSize: 8000)
+        let faults = [FaultRule(path: "/test/hls_a256K.ts", fault: .wrongContentRange)]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("w.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            let failure = try #require(error)
+            #expect(failure.kind == .badContentRange)
+            #expect(failure.attempts == DownloadConfiguration.fastTests.maxAttempts)
+            #expect(failure.segmentIndex != nil)
+            #expect(failure.description.contains("Content-Range"))
+            #expect(failure.description.contains("/test/hls_a256K.ts bytes "))
+            #expect(!FileManager.default.fileExists(atPath: path))
+            #expect(fileBytes(path + ".part").isEmpty)
+        }
+    }
+
+    @Test(arguments: [Fault.shortBody(times: 2), .resetMidBody(times: 2)])
+    func cutShortBodiesAreRetriedAndNeverAppended(fault: Fault) async throws {
+        let stream = StreamFixtures.segmentFiles(count: 8, size: 20_000)
+        try await withStreamServer(stream, faults: [FaultRule(path: "/seg/3.ts", fault: fault)]) { server, directory in
+            let path = directory.appendingPathComponent("s.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(records(server, path: "/seg/3.ts").map(\.completed) == [false, false, true])
+            #expect(result.retries == 2)
+        }
+    }
+
+    @Test func shortBodiesOfByteRangeSegmentsAreRetried() async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: 6, segmentSize: 20_000)
+        let faults = [FaultRule(path: "/test/hls_a256K.ts", fault: .shortBody(times: 3))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("r.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(result.retries == 3)
+        }
+    }
+
+    @Test func serverErrorsAreRetriedWithBackoffAndRetryAfterSeconds() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 5000)
+        let faults = [
+            FaultRule(path: "/seg/1.ts", fault: .status(code: 500, times: 2)),
+            FaultRule(path: "/seg/2.ts", fault: .status(code: 503, times: 1, retryAfter: "1")),
+            FaultRule(path: "/seg/4.ts", fault: .status(code: 429, times: 1)),
+        ]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("e.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(result.retries == 4)
+            #expect(records(server, path: "/seg/4.ts").map(\.status) == [429, 200])
+            // Backoff: 20 ms then 40 ms before jitter (at most half removed).
+            let first = records(server, path: "/seg/1.ts")
+            #expect(first.map(\.status) == [500, 500, 200])
+            #expect(first[1].startedAt - first[0].finishedAt >= .milliseconds(10))
+            #expect(first[2].startedAt - first[1].finishedAt >= .milliseconds(20))
+            // Retry-After: 1 (delay-seconds) is honoured although the backoff would be 20 ms.
+            let unavailable = records(server, path: "/seg/2.ts")
+            #expect(unavailable.map(\.status) == [503, 200])
+            #expect(unavailable[1].startedAt - unavailable[0].finishedAt >= .milliseconds(950))
+        }
+    }
+
+    @Test func retryAfterHTTPDateIsHonoured() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 2, size: 2000)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        // The server's record times count from its start; bracket that start in wall-clock time.
+        let beforeStart = Date()
+        let server = try await StreamServer.start(content: .files(stream.files))
+        let afterStart = Date()
+        // Whole seconds, 9 to 10 s ahead: a busy machine (parallel tests on two cores) can take seconds to
+        // send the first request, and the 429 must come before the date for the test to mean anything.
+        let retryDate = try #require(formatter.date(from: formatter.string(from: Date().addingTimeInterval(10))))
+        server.setFaults([FaultRule(path: "/seg/0.ts",
+                                    fault: .status(code: 429, times: 1, retryAfter: formatter.string(from: retryDate)))])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("retry-date-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("d.ts").path
+        do {
+            _ = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+        } catch {
+            try? await server.shutdown()
+            throw error
+        }
+        try await server.shutdown()
+        #expect(fileBytes(path) == stream.expected)
+        let limited = records(server, path: "/seg/0.ts")
+        try #require(limited.map(\.status) == [429, 200])
+        func wallClock(_ offset: Duration, from start: Date) -> Date {
+            start.addingTimeInterval(Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18)
+        }
+        // The 429 came before the date (otherwise the test proves nothing) ...
+        #expect(wallClock(limited[0].finishedAt, from: afterStart) < retryDate)
+        // ... and the retry waited for it (clock tolerance 100 ms), but not much longer.
+        #expect(wallClock(limited[1].startedAt, from: beforeStart) >= retryDate.addingTimeInterval(-0.1))
+        #expect(wallClock(limited[1].startedAt, from: afterStart) <= retryDate.addingTimeInterval(5))
+    }
+
+    @Test func retryAfterIsCapped() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 2, size: 1000)
+        let faults = [FaultRule(path: "/seg/0.ts", fault: .status(code: 503, times: 1, retryAfter: "3600"))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            var configuration = DownloadConfiguration.fastTests
+            configuration.maxRetryAfter = .milliseconds(300)
+            let path = directory.appendingPathComponent("cap.ts").path
+            _ = try await withDownloader(configuration) { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            let attempts = records(server, path: "/seg/0.ts")
+            #expect(attempts.map(\.status) == [503, 200])
+            let wait = attempts[1].startedAt - attempts[0].finishedAt
+            #expect(wait >= .milliseconds(250) && wait < .seconds(30))
+        }
+    }
+
+    @Test(arguments: [404, 403])
+    func clientErrorsFailNamingTheSegmentWithoutRetryOrFinalFile(status: Int) async throws {
+        let stream = StreamFixtures.segmentFiles(count: 10, size: 3000)
+        let faults = [FaultRule(path: "/seg/7.ts", fault: .status(code: status, times: .max))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("f.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            let failure = try #require(error)
+            let reason = status == 404 ? "Not Found" : "Forbidden"
+            #expect(failure.description == "segment 7 (\(server.url(for: "/seg/7.ts").absoluteString)): HTTP \(status) \(reason)")
+            #expect(failure.kind == .httpStatus(status))
+            #expect(records(server, path: "/seg/7.ts").count == 1)
+            #expect(!FileManager.default.fileExists(atPath: path))
+            // What was written is a prefix of whole segments, kept for --resume.
+            let partial = fileBytes(path + ".part")
+            #expect(partial.count <= stream.segmentLengths.prefix(7).reduce(0, +))
+            #expect(Array(stream.expected.prefix(partial.count)) == partial)
+        }
+    }
+
+    @Test func byteRangeSegmentErrorNamesIndexURLAndBytes() async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: 3, segmentSize: 1000)
+        let faults = [FaultRule(path: "/test/hls_a256K.ts", fault: .status(code: 404, times: .max))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("b.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            let failure = try #require(error)
+            let index = try #require(failure.segmentIndex)
+            let offset = stream.segmentLengths.prefix(index).reduce(0, +)
+            let last = offset + stream.segmentLengths[index] - 1
+            let url = server.url(for: "/test/hls_a256K.ts").absoluteString
+            #expect(failure.description == "segment \(index) (\(url) bytes \(offset)-\(last)): HTTP 404 Not Found")
+        }
+    }
+
+    @Test func stalledResponseTimesOutAndIsRetried() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 5, size: 4000)
+        let faults = [FaultRule(path: "/seg/2.ts", fault: .stallAfterHeaders(times: 1))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            var configuration = DownloadConfiguration.fastTests
+            configuration.idleTimeout = .milliseconds(400)
+            let path = directory.appendingPathComponent("t.ts").path
+            let result = try await withDownloader(configuration) { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(result.retries == 1)
+            #expect(records(server, path: "/seg/2.ts").count == 2)
+        }
+    }
+
+    @Test func alwaysStallingServerEndsInATimeoutError() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 3, size: 4000)
+        let faults = [FaultRule(path: "/seg/1.ts", fault: .stallAfterHeaders(times: .max))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            var configuration = DownloadConfiguration.fastTests
+            configuration.idleTimeout = .milliseconds(200)
+            configuration.maxAttempts = 2
+            let path = directory.appendingPathComponent("t2.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader(configuration) { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .timeout)
+            #expect(error?.segmentIndex == 1)
+            #expect(error?.attempts == 2)
+        }
+    }
+
+    @Test func cancellationStopsRequestsPromptlyAndKeepsWholeSegmentsOnly() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 8000)
+        let faults = [FaultRule(path: "/seg/2.ts", fault: .stallAfterHeaders(times: .max)),
+                      FaultRule(path: "/seg/3.ts", fault: .stallAfterHeaders(times: .max))]
+        try await withStreamServer(stream, faults: faults) { server, directory in
+            let path = directory.appendingPathComponent("x.ts").path
+            let twoSegments = stream.segmentLengths.prefix(2).reduce(0, +)
+            try await withDownloader { downloader in
+                let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
+                let stalled = await waitUntil {
+                    server.statistics.currentRequests == 2 && fileBytes(path + ".part").count == twoSegments
+                }
+                #expect(stalled)
+                let clock = ContinuousClock()
+                let started = clock.now
+                task.cancel()
+                let error = await #expect(throws: DownloadError.self) { try await task.result() }
+                #expect(clock.now - started < .seconds(1))
+                #expect(error?.kind == .cancelled)
+                // The server sees both stalled connections closed.
+                #expect(await waitUntil(timeout: .seconds(1)) { server.statistics.currentRequests == 0 })
+            }
+            #expect(fileBytes(path + ".part") == Array(stream.expected.prefix(twoSegments)))
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    @Test func fullDiskFailsAtOnceWithAClearError() async throws {
+        // The writer's OutputFile is opened on /dev/full, whose writes fail with ENOSPC like a full disk.
+        let stream = StreamFixtures.segmentFiles(count: 40, size: 4000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("full.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader(.fastTests, makeOutputFile: { partial throws(DownloadError) in
+                    try POSIXOutputFile(path: partial, openingDevice: "/dev/full")
+                }) { downloader in
+                    try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+                }
+            }
+            let failure = try #require(error)
+            #expect(failure.kind == .output)
+            #expect(failure.description.contains("No space left on device"))
+            #expect(failure.description.contains(path + ".part"))
+            // It stopped at the first write: no retries, and at most a few segments were requested.
+            #expect(server.statistics.requests.filter { $0.path.hasPrefix("/seg/") }.count <= 4)
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+}

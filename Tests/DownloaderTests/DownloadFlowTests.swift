@@ -1,0 +1,194 @@
+import Foundation
+import StreamServer
+import Testing
+@testable import Downloader
+
+/// End-to-end downloads against a real ``StreamServer`` on 127.0.0.1, checking the output file against the
+/// source bytes.
+@Suite struct DownloadFlowTests {
+    @Test func masterPlaylistDownloadsTheBetterNonDefaultAudioTrack() async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("audio.ts").path
+            let (result, progress) = try await withDownloader { downloader in
+                let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
+                let progress = collectProgress(task)
+                let result = try await task.result()
+                return (result, await progress.value)
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(result.sha256 == stream.expectedSHA256)
+            #expect(result.bytes == Int64(stream.expected.count))
+            #expect(result.segments == 12)
+            #expect(result.track?.candidate.name == "English 256K")
+            #expect(result.track?.candidate.isDefault == false)
+            #expect(result.mediaPlaylistURL.hasSuffix("/test/hls_a256K_v4.m3u8"))
+            #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+            #expect(!FileManager.default.fileExists(atPath: path + ".part.resume"))
+
+            // Progress: monotonic, exact byte totals, and exactly 1.0 only in the last value.
+            let last = try #require(progress.last)
+            #expect(last.fraction == 1.0)
+            #expect(last.bytesWritten == Int64(stream.expected.count))
+            #expect(last.segmentsWritten == 12)
+            #expect(progress.allSatisfy { $0.totalBytes == Int64(stream.expected.count) && $0.totalSegments == 12 })
+            #expect(progress.dropLast().allSatisfy { $0.fraction < 1.0 })
+            for (earlier, later) in zip(progress, progress.dropFirst()) {
+                #expect(earlier.bytesWritten <= later.bytesWritten)
+                #expect(earlier.segmentsWritten <= later.segmentsWritten)
+                #expect(earlier.fraction <= later.fraction)
+            }
+
+            // Segments sharing one file are separate Range requests; only the two audio playlists are loaded.
+            let segmentRequests = records(server, path: "/test/hls_a256K.ts")
+            #expect(segmentRequests.count == 12)
+            #expect(segmentRequests.allSatisfy { $0.rangeHeader != nil && $0.status == 206 })
+            #expect(records(server, path: "/test/hls_a64K.ts").isEmpty)
+            #expect(records(server, path: "/test/hls_720p_v4.m3u8").isEmpty)
+        }
+    }
+
+    @Test func listTracksRanksByMeasuredBitrateAndOverrideSelectsTheOther() async throws {
+        let stream = StreamFixtures.arkivaLike(segmentCount: 4, segmentSize: 8000)
+        try await withStreamServer(stream) { server, directory in
+            let url = server.url(for: stream.entryPath)
+            let ranked = try await withDownloader { try await $0.listTracks(from: url) }
+            #expect(ranked.map(\.candidate.name) == ["English 256K", "English 64K"])
+            #expect(ranked.first?.bitrateSource == .measuredByteRanges)
+
+            var configuration = DownloadConfiguration.fastTests
+            configuration.track = TrackOverride(name: "english 64k")
+            let path = directory.appendingPathComponent("low.ts").path
+            let result = try await withDownloader(configuration) { downloader in
+                try await downloader.download(from: url, to: path).result()
+            }
+            #expect(result.track?.candidate.name == "English 64K")
+            #expect(fileBytes(path) == StreamFixtures.arkivaLikeLowTrack(stream))
+
+            configuration.track = TrackOverride(language: "de")
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader(configuration) { downloader in
+                    try await downloader.download(from: url, to: path + "2").result()
+                }
+            }
+            #expect(error?.kind == .noMatchingTrack)
+            #expect(error?.description.contains("English 256K") == true)
+        }
+    }
+
+    @Test func mediaPlaylistWithSegmentFilesDownloadsDirectly() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 9, size: 20_000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("direct.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(result.track == nil)
+            #expect(result.segments == 9)
+            let tracks = try await withDownloader { try await $0.listTracks(from: server.url(for: stream.entryPath)) }
+            #expect(tracks.isEmpty)
+        }
+    }
+
+    @Test func aes128SegmentsAreDecryptedWithSequenceAndExplicitIVsAndTheKeyIsFetchedOnce() async throws {
+        let stream = try StreamFixtures.encrypted(count: 6, size: 5000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("clear.ts").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(result.sha256 == stream.expectedSHA256)
+            #expect(records(server, path: "/keys/a.key").count == 1)
+        }
+    }
+
+    @Test func initSectionsAreWrittenBeforeTheirFirstSegmentAndWhenTheyChange() async throws {
+        let stream = StreamFixtures.withInitSections()
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("fmp4.mp4").path
+            _ = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(records(server, path: "/init.mp4").map(\.rangeHeader) == ["bytes=1000-1799"])
+            #expect(records(server, path: "/initB.mp4").count == 1)
+        }
+    }
+
+    @Test func livePlaylistIsRefusedBeforeAnySegmentIsFetched() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 3, size: 1000, endList: false)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("live.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .livePlaylist)
+            #expect(error?.description.contains("EXT-X-ENDLIST") == true)
+            #expect(server.statistics.requests.allSatisfy { !$0.path.hasPrefix("/seg/") })
+        }
+    }
+
+    @Test func sampleAESIsRefusedBeforeAnySegmentIsFetched() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 3, size: 1000,
+                                                 header: [#"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k.key",KEYFORMAT="identity""#])
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("sample.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .unsupportedEncryption)
+            #expect(error?.description.contains("SAMPLE-AES") == true)
+            #expect(server.statistics.requests.map(\.path) == ["/media.m3u8"])
+            #expect(!FileManager.default.fileExists(atPath: path + ".part"))
+        }
+    }
+
+    @Test func limitsAndSchemesAreEnforced() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 30, size: 100)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("x.ts").path
+            let url = server.url(for: stream.entryPath)
+
+            var small = DownloadConfiguration.fastTests
+            small.maxPlaylistBytes = 200
+            let tooLarge = await #expect(throws: DownloadError.self) {
+                try await withDownloader(small) { try await $0.download(from: url, to: path).result() }
+            }
+            #expect(tooLarge?.kind == .tooLarge)
+
+            var few = DownloadConfiguration.fastTests
+            few.maxSegments = 10
+            let tooMany = await #expect(throws: DownloadError.self) {
+                try await withDownloader(few) { try await $0.download(from: url, to: path).result() }
+            }
+            #expect(tooMany?.kind == .tooManySegments)
+
+            let ftp = try #require(URL(string: "ftp://127.0.0.1/media.m3u8"))
+            let scheme = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: ftp, to: path).result() }
+            }
+            #expect(scheme?.kind == .unsupportedURL)
+        }
+    }
+
+    @Test func credentialsNeverAppearInErrors() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 2, size: 100)
+        try await withStreamServer(stream) { server, directory in
+            var components = try #require(URLComponents(url: server.url(for: "/missing.m3u8"), resolvingAgainstBaseURL: false))
+            components.user = "alice"
+            components.password = "hunter2"
+            let url = try #require(components.url)
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader {
+                    try await $0.download(from: url, to: directory.appendingPathComponent("c.ts").path).result()
+                }
+            }
+            let text = try #require(error).description
+            #expect(!text.contains("hunter2"))
+            #expect(!text.contains("alice"))
+            #expect(text.contains("***@127.0.0.1"))
+        }
+    }
+}
