@@ -146,6 +146,9 @@ def tools_for(url, stream_dir, info, hlsfetch, notes):
     high = audio[-1]
     tools = []
     if hlsfetch:
+        listing = subprocess.run([hlsfetch, "--list", url], capture_output=True, text=True, timeout=120)
+        notes.append("`hlsfetch --list` (exit %d):\n\n```\n%s\n```" % (
+            listing.returncode, (listing.stdout + listing.stderr).strip().replace(url.rsplit("/", 1)[0], "URL")))
         tools.append(Tool("hlsfetch", [hlsfetch, "{url}", "-o", "{out}.ts", "--concurrency", "2", "--quiet"]))
     tools.append(Tool("ffmpeg (its own pick)", ["ffmpeg", "-y", "-v", "error", "-i", "{url}", "-vn", "-c", "copy",
                                                 "-f", "mpegts", "{out}.ts"]))
