@@ -310,7 +310,7 @@ def main():
         report += [f"## {os.path.basename(os.path.normpath(directory))}: {p['segments']} segments × "
                    f"{p['segment_seconds']} s ({p['total_seconds'] / 60:.1f} min), best track {high} "
                    f"{figures['bytes']} bytes (~{figures['bytes'] // figures['segments'] // 1000} kB per segment)"
-                   + (f", each response paced to {rate}B/s by bench/throttle.py in front of nginx" if rate else ""), "",
+                   + (f", each response paced to {rate} = {parse_rate(rate)} bytes/s by bench/throttle.py in front of nginx" if rate else ""), "",
                    table(results), ""]
         report += [f"- {note}" for note in notes]
         for r in results:
