@@ -11,7 +11,7 @@ As a module:
     with Nginx("/path/to/stream", rate="1m") as server:     # rate: nginx limit_rate per request, or None
         print(server.url("hls_index.m3u8"))
         server.clear_log(); ...; requests = server.read_log()
-From the shell (serves until Ctrl-C):
+From the shell (serves until Ctrl-C or SIGTERM):
     bench/nginx.py DIR [--rate 1m]
 """
 
@@ -212,6 +212,10 @@ def main():
     parser.add_argument("--rate", help="nginx limit_rate per request, e.g. 1m")
     parser.add_argument("--ignore-range", action="store_true", help="answer Range requests with the whole file")
     args = parser.parse_args()
+    def interrupted(signum, frame):
+        raise KeyboardInterrupt
+    for signum in (signal.SIGINT, signal.SIGTERM):     # also when started in the background (SIGINT ignored)
+        signal.signal(signum, interrupted)
     with Nginx(args.root, args.rate, args.ignore_range) as server:
         print(f"serving {server.root} at {server.url('hls_index.m3u8')} (log {server.access_log})", flush=True)
         try:
