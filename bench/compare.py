@@ -97,7 +97,7 @@ def time_one(command, work, stem):
     """Runs `command` under /usr/bin/time; returns (wall seconds, peak RSS kB, exit code, stderr tail, file)."""
     for name in os.listdir(work):
         os.remove(os.path.join(work, name))
-    stats = os.path.join(tempfile.gettempdir(), f"bench-time-{os.getpid()}")
+    stats = os.path.join(work, ".time-stats")
     start = time.perf_counter()
     try:
         process = subprocess.run([TIME, "-f", "%M", "-o", stats] + command, cwd=work, capture_output=True,
