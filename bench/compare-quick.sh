@@ -1,54 +1,63 @@
 #!/bin/sh
-# Rough side-by-side of best-audio HLS fetchers on one local stream served by nginx on 127.0.0.1:
-# hlsfetch (release build), ffmpeg (default stream selection, and -map 0:a:?), yt-dlp -f bestaudio.
-# Prints wall time (hyperfine, mean of N runs), peak RSS (/usr/bin/time -v) and the track each picked.
+# First rough side-by-side download comparison (issue #3): hlsfetch, ffmpeg, yt-dlp and one curl of the same bytes,
+# on synthetic HLS streams in the spec's layout served by nginx on 127.0.0.1. See bench/README.md.
 #
-#   bench/compare-quick.sh [RUNS]        (from the package root; default 5 runs)
-#
-# Needs: nginx, ffmpeg, hyperfine, yt-dlp in .venv (python3 -m venv .venv && .venv/bin/pip install yt-dlp),
-# and `swift build -c release --product hlsfetch`.
+# Usage: bench/compare-quick.sh [HLSFETCH_BINARY]
+#   HLSFETCH_BINARY  defaults to $HLSFETCH, then to .build/release/hlsfetch of this package (row left out if none)
+#   WORKLOADS="1 2"  which workloads: 1 = 20 x ~190 kB segments, 2 = 2000 small segments,
+#                    3 = workload 1 with nginx limit_rate 1m per request, 4 = a one-hour track (~130 MB)
+#   RUNS=5           runs per tool (median, min and max are reported)
+# Installs what is missing (Debian: nginx-light, time, curl, ffmpeg; PyPI: pinned yt-dlp in bench/.venv).
+# Generated streams are cached in bench/out/streams; the report goes to stdout and bench/out/.
 set -eu
-RUNS=${1:-5}
-ROOT=/tmp/hlsfetch-bench-root
-OUT=/tmp/hlsfetch-bench-out
-HLSFETCH=$(pwd)/.build/release/hlsfetch
-YTDLP=$(pwd)/.venv/bin/yt-dlp
-[ -x "$HLSFETCH" ] || { echo "build first: swift build -c release --product hlsfetch" >&2; exit 1; }
-[ -x "$YTDLP" ] || { echo "install yt-dlp: python3 -m venv .venv && .venv/bin/pip install yt-dlp" >&2; exit 1; }
-[ -f "$ROOT/media/test/hls_index.m3u8" ] || bench/make-media-stream.sh "$ROOT/media" 600
-bench/serve.sh "$ROOT"
-trap 'bench/serve.sh stop' EXIT
-URL=http://127.0.0.1:18432/media/test/hls_index.m3u8
-SRC=$ROOT/media/test
-mkdir -p "$OUT"
+BENCH=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$BENCH")
+HLSFETCH_BIN=${1:-${HLSFETCH:-}}
+if [ -z "$HLSFETCH_BIN" ] && [ -x "$ROOT/.build/release/hlsfetch" ]; then
+    HLSFETCH_BIN=$ROOT/.build/release/hlsfetch
+fi
+WORKLOADS=${WORKLOADS:-1 2}
+RUNS=${RUNS:-5}
 
-HLS="$HLSFETCH $URL -o $OUT/hlsfetch.ts -q"
-FFDEF="ffmpeg -nostdin -hide_banner -loglevel error -y -i $URL -vn -c:a copy $OUT/ffmpeg-default.ts"
-FFALL="ffmpeg -nostdin -hide_banner -loglevel error -y -i $URL -map 0:a:? -c copy $OUT/ffmpeg-all-audio.ts"
-YT="$YTDLP -q --no-progress --force-overwrites -f bestaudio --concurrent-fragments 2 -o '$OUT/yt-dlp.%(ext)s' $URL"
+missing=""
+command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing="$missing nginx-light"
+[ -x /usr/bin/time ] || missing="$missing time"
+command -v curl >/dev/null 2>&1 || missing="$missing curl"
+command -v ffmpeg >/dev/null 2>&1 || missing="$missing ffmpeg"
+if [ -n "$missing" ]; then
+    echo "installing:$missing" >&2
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >&2
+fi
+"$BENCH/setup-venv.sh" >&2
 
-echo "== wall time ($RUNS runs each)"
-hyperfine --warmup 1 --runs "$RUNS" --export-markdown "$OUT/hyperfine.md" \
-    -n hlsfetch "$HLS" -n "ffmpeg (default selection)" "$FFDEF" -n "ffmpeg -map 0:a:?" "$FFALL" \
-    -n "yt-dlp bestaudio" "$YT" > "$OUT/hyperfine.txt" 2>&1 || { cat "$OUT/hyperfine.txt"; exit 1; }
-cat "$OUT/hyperfine.md"
-
-echo "== peak RSS and output"
-for tool in hlsfetch ffmpeg-default ffmpeg-all yt-dlp; do
-    case $tool in
-        hlsfetch) cmd=$HLS; file=$OUT/hlsfetch.ts ;;
-        ffmpeg-default) cmd=$FFDEF; file=$OUT/ffmpeg-default.ts ;;
-        ffmpeg-all) cmd=$FFALL; file=$OUT/ffmpeg-all-audio.ts ;;
-        yt-dlp) cmd=$YT; file=$(ls "$OUT"/yt-dlp.* | head -1) ;;
-    esac
-    /usr/bin/time -v sh -c "$cmd" 2> "$OUT/$tool.time" > /dev/null
-    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$OUT/$tool.time")
-    sum=$(sha256sum "$file" | cut -c1-16)
-    if cmp -s "$file" "$SRC/hls_a256K.ts"; then track="English 256K (byte-identical to hls_a256K.ts)"
-    elif cmp -s "$file" "$SRC/hls_a64K.ts"; then track="English 64K (byte-identical to hls_a64K.ts)"
-    else
-        track=$(ffprobe -v error -select_streams a -show_entries stream=index,bit_rate -of csv=p=0 "$file" | sort -u | tr '\n' ' ')
-        track="remuxed; audio streams (index,bit_rate): $track"
+# stream NAME ARGS...: makes bench/out/streams/NAME unless it exists with the same arguments and generator.
+stream() {
+    dir=$BENCH/out/streams/$1
+    shift
+    want="$* $(sha256sum "$BENCH/make-stream.py" | cut -c1-16)"
+    if [ -f "$dir/stream.json" ] && [ -f "$dir/.params" ] && [ "$(cat "$dir/.params")" = "$want" ]; then
+        return 0
     fi
-    printf '%-15s peak RSS %6s kB  %10s bytes  sha256 %s...  %s\n' "$tool" "$rss" "$(stat -c %s "$file")" "$sum" "$track"
+    rm -rf "$dir"
+    echo "generating $dir ($*)" >&2
+    python3 "$BENCH/make-stream.py" "$dir" "$@" >&2
+    echo "$want" > "$dir/.params"
+}
+
+set --
+for workload in $WORKLOADS; do
+    case $workload in
+        1) stream w1 --segments 20 --segment-seconds 5.2; set -- "$@" --stream "$BENCH/out/streams/w1" ;;
+        2) stream w2 --segments 2000 --segment-seconds 0.5; set -- "$@" --stream "$BENCH/out/streams/w2" ;;
+        3) stream w1 --segments 20 --segment-seconds 5.2; set -- "$@" --stream "$BENCH/out/streams/w1:1m" ;;
+        4) stream w4 --segments 693 --segment-seconds 5.2; set -- "$@" --stream "$BENCH/out/streams/w4" ;;
+        *) echo "unknown workload: $workload (1-4)" >&2; exit 2 ;;
+    esac
 done
+if [ -n "$HLSFETCH_BIN" ]; then
+    set -- "$@" --hlsfetch "$HLSFETCH_BIN"
+else
+    echo "no hlsfetch binary given or built (.build/release/hlsfetch): comparing the other tools only" >&2
+fi
+mkdir -p "$BENCH/out"
+exec python3 "$BENCH/compare.py" --runs "$RUNS" --out "$BENCH/out/compare-quick-$(date -u +%Y%m%dT%H%M%SZ).md" "$@"
