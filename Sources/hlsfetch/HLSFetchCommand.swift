@@ -75,7 +75,10 @@ struct HLSFetchCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be between 1 and 16.")
         }
         guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1.") }
-        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive.") }
+        // Bounded so that the conversion to whole milliseconds cannot overflow (and inf/nan are refused).
+        guard idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be between 0 and 86400 seconds.")
+        }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
               scheme == "http" || scheme == "https", parsed.host != nil
         else {
@@ -116,7 +119,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
             print(TrackListing.render(list), terminator: "")
             return 0
         } catch {
-            StandardError.write("hlsfetch: error: \(error)\n")
+            StandardError.writeError(error)
             return 1
         }
     }
@@ -156,11 +159,11 @@ struct HLSFetchCommand: AsyncParsableCommand {
                 StandardError.write("hlsfetch: error: interrupted; \(path).part is kept, continue with --resume\n")
                 return 130
             }
-            StandardError.write("hlsfetch: error: \(error)\n")
+            StandardError.writeError(error)
             return 1
         } catch {
             await printer.value
-            StandardError.write("hlsfetch: error: \(error)\n")
+            StandardError.writeError(error)
             return 1
         }
     }

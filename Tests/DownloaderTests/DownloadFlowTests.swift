@@ -5,7 +5,7 @@ import Testing
 
 /// End-to-end downloads against a real ``StreamServer`` on 127.0.0.1, checking the output file against the
 /// source bytes.
-@Suite struct DownloadFlowTests {
+@Suite(.timeLimit(.minutes(2))) struct DownloadFlowTests {
     @Test func masterPlaylistDownloadsTheBetterNonDefaultAudioTrack() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
         try await withStreamServer(stream) { server, directory in
@@ -128,6 +128,59 @@ import Testing
             #expect(fileBytes(path) == stream.expected)
             #expect(records(server, path: "/init.mp4").map(\.rangeHeader) == ["bytes=1000-1799"])
             #expect(records(server, path: "/initB.mp4").count == 1)
+        }
+    }
+
+    @Test func encryptedInitSectionIsDecryptedWithTheKeyInEffectAtItsMapTag() async throws {
+        let stream = try StreamFixtures.encryptedInitSections()
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("encmap.mp4").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(result.sha256 == stream.expectedSHA256)
+            #expect(records(server, path: "/clear-init.mp4").count == 1)
+            #expect(records(server, path: "/enc-init.mp4").count == 1)
+            #expect(records(server, path: "/keys/i.key").count == 1)
+        }
+    }
+
+    @Test func credentialsInURLsNeverAppearInErrorsOrTheTrackTable() async throws {
+        var stream = StreamFixtures.arkivaLike(segmentCount: 2, segmentSize: 1000)
+        stream.files["/bad.m3u8"] = ServedFile(string: "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nftp://user:pw2@host/a.ts\n",
+                                               contentType: ContentTypes.m3u8)
+        try await withStreamServer(stream) { server, directory in
+            func withCredentials(_ path: String) throws -> URL {
+                var components = try #require(URLComponents(url: server.url(for: path), resolvingAgainstBaseURL: false))
+                components.user = "me"
+                components.password = "s3cret"
+                return try #require(components.url)
+            }
+            let path = directory.appendingPathComponent("creds.ts").path
+            // A parse error names the line and the playlist, without either URL's credentials.
+            let parseError = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: try withCredentials("/bad.m3u8"), to: path).result() }
+            }
+            let parseText = try #require(parseError).description
+            #expect(parseText.contains("line 4"))
+            #expect(parseText.contains("***@"))
+            #expect(!parseText.contains("s3cret") && !parseText.contains("pw2"))
+            // A segment error names the segment (its URL resolved against the credentialed playlist URL).
+            server.setFaults([FaultRule(path: "/test/hls_a256K.ts", fault: .status(code: 403, times: .max))])
+            let httpError = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: try withCredentials(stream.entryPath), to: path).result() }
+            }
+            let httpText = try #require(httpError).description
+            #expect(httpText.hasPrefix("segment 0 (http://***@127.0.0.1:"))
+            #expect(!httpText.contains("s3cret"))
+            // The track table's URI column is redacted too.
+            let table = try await withDownloader { downloader in
+                try #require(try await downloader.trackList(from: try withCredentials(stream.entryPath)))
+            }
+            let rendered = CandidateTable.render(table.ranked, chosen: table.chosen.candidate)
+            #expect(rendered.contains("***@127.0.0.1"))
+            #expect(!rendered.contains("s3cret"))
         }
     }
 
