@@ -11,7 +11,7 @@ import Testing
         let faults = [FaultRule(path: "/seg/*", fault: .holdUntilReleased)]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("c.ts").path
-            try await withDownloader { downloader in
+            try await withDownloader(.holdTests) { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // The server holds every segment response until released, so the number of held requests
                 // is exactly the number the client has in flight. Release them one at a time, oldest first.
@@ -77,7 +77,7 @@ import Testing
         let faults = [FaultRule(path: "/seg/0.ts", fault: .holdUntilReleased)]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("stall.ts").path
-            let result = try await withDownloader { downloader in
+            let result = try await withDownloader(.holdTests) { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // Segment 1 finishes, so 2 is started to keep two in flight; when 2 finishes too, two
                 // segments wait for 0 and nothing more may start.
