@@ -207,16 +207,18 @@ import Testing
         }
     }
 
-    @Test func sampleAESIsRefusedBeforeAnySegmentIsFetched() async throws {
+    @Test(arguments: ["SAMPLE-AES", "SAMPLE-AES-CTR", "AES-256"])
+    func sampleAESAndUnknownMethodsAreRefusedBeforeAnySegmentIsFetched(method: String) async throws {
         let stream = StreamFixtures.segmentFiles(count: 3, size: 1000,
-                                                 header: [#"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k.key",KEYFORMAT="identity""#])
+                                                 header: [#"#EXT-X-KEY:METHOD=\#(method),URI="k.key",KEYFORMAT="identity""#])
         try await withStreamServer(stream) { server, directory in
             let path = directory.appendingPathComponent("sample.ts").path
             let error = await #expect(throws: DownloadError.self) {
                 try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
             }
             #expect(error?.kind == .unsupportedEncryption)
-            #expect(error?.description.contains("SAMPLE-AES") == true)
+            #expect(error?.description.contains("segment 0 uses METHOD=\(method), only AES-128 can be decrypted") == true)
+            #expect(error?.description.contains("/media.m3u8 line 6: ") == true)  // the first encrypted segment's URI line
             #expect(server.statistics.requests.map(\.path) == ["/media.m3u8"])
             #expect(!FileManager.default.fileExists(atPath: path + ".part"))
         }
