@@ -154,6 +154,22 @@ import Testing
         }
     }
 
+    @Test func undecryptableInitSectionFailsNamingIt() async throws {
+        var stream = try StreamFixtures.encryptedInitSections()
+        let broken = Array((stream.files["/enc-init.mp4"]?.data ?? []).dropLast(3))  // not whole AES blocks
+        stream.files["/enc-init.mp4"] = ServedFile(data: broken, contentType: ContentTypes.mp4)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("badinit.mp4").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .decryption)
+            #expect(error?.description == "init section (\(server.url(for: "/enc-init.mp4").absoluteString)): "
+                + "encrypted length \(broken.count) is not a positive multiple of 16")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
     @Test func credentialsInURLsNeverAppearInErrorsOrTheTrackTable() async throws {
         var stream = StreamFixtures.arkivaLike(segmentCount: 2, segmentSize: 1000)
         stream.files["/bad.m3u8"] = ServedFile(string: "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nftp://user:pw2@host/a.ts\n",
