@@ -23,12 +23,13 @@ struct HLSFetchCommand: AsyncParsableCommand {
             before the segments that use them.
 
             Examples:
-              hlsfetch http://127.0.0.1:8080/hls_index.m3u8 -o audio.ts
-              hlsfetch http://127.0.0.1:8080/hls_index.m3u8 --list
-              hlsfetch http://127.0.0.1:8080/hls_index.m3u8 -o audio.ts --language en --resume
+              hlsfetch http://host/hls_index.m3u8 -o audio.ts
+              hlsfetch http://host/hls_index.m3u8 --list
+              hlsfetch http://host/hls_index.m3u8 -o audio.ts --language en --resume
 
-            Exit status is 0 only when FILE is complete; otherwise 1 (130 when interrupted) with \
-            a one-line reason on standard error. An interrupted download continues with --resume.
+            Exit status is 0 only when FILE is complete; otherwise 1 (130 when interrupted, 64 for \
+            a usage error) with a one-line reason on standard error. An interrupted download \
+            continues with --resume.
             """)
 
     @Argument(help: "URL of a master or media playlist (http or https).")
@@ -37,7 +38,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("File to write.", valueName: "FILE"))
     var output: String?
 
-    @Option(help: "Most segments downloaded at once.")
+    @Option(help: "Most segments downloaded at once (1-16).")
     var concurrency: Int = 2
 
     @Flag(help: "List the audio tracks, best first, marking the one that would be downloaded; download nothing.")
