@@ -4,7 +4,7 @@ import Testing
 @testable import Downloader
 
 /// The `hlsfetch` executable, run as a subprocess against a ``StreamServer``.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(2)))
 struct HLSFetchCLITests {
     @Test func downloadsTheBestTrackAndExitsZero() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 8, segmentSize: 16_000)
@@ -137,5 +137,19 @@ struct HLSFetchCLITests {
         let ftp = try await CommandRunner.run(["ftp://127.0.0.1/x.m3u8", "-o", "/tmp/never-written.ts"])
         #expect(ftp.status != 0)
         #expect(ftp.stderr.contains("http or https"))
+        // Out-of-range numbers are refused with a usage error, never a crash (inf would overflow).
+        for value in ["inf", "1e30", "0"] {
+            let timeout = try await CommandRunner.run(["http://127.0.0.1:1/x.m3u8", "-o", "/tmp/never-written.ts",
+                                                       "--idle-timeout", value])
+            #expect(timeout.status == 64, "--idle-timeout \(value): \(timeout.stderr)")
+            #expect(timeout.stderr.contains("--idle-timeout must be between"))
+        }
+    }
+}
+
+/// Guards the suite above: its tests are skipped when the binary is missing, so its absence must fail.
+@Suite struct HLSFetchBinaryTests {
+    @Test func hlsfetchBinaryIsBuiltNextToTheTests() {
+        #expect(CommandRunner.executable != nil, "swift test builds every product; hlsfetch is missing")
     }
 }

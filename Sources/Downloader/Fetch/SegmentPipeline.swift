@@ -66,6 +66,14 @@ struct SegmentPipeline: Sendable {
                 .initSection(url: $0, byteRange: section.byteRange)
             }
             payload = try await fetcher.fetch(request, meter: meter).bytes
+            if let key = section.key {
+                // Encrypted with the key in effect at its EXT-X-MAP tag, whose IV is explicit (§4.3.2.5).
+                let subject = DownloadError.Subject.initSection(url: section.uri.redactedString,
+                                                                byteRange: section.byteRange)
+                payload = try await decrypt(payload, key: key,
+                                            iv: key.initializationVector(forSequenceNumber: segment.sequenceNumber),
+                                            subject: subject)
+            }
         }
         let request = FetchRequest(url: segment.uri, range: segment.byteRange,
                                    maxBytes: configuration.maxSegmentBytes) {
@@ -82,20 +90,32 @@ struct SegmentPipeline: Sendable {
             let subject = DownloadError.Subject.segment(index: index, url: segment.uri.redactedString,
                                                         byteRange: segment.byteRange)
             do {
-                let keyBytes = try await keys.key(at: key.uri)
-                let plain = try SegmentDecryptor.decrypt(
-                    body, key: keyBytes, iv: key.initializationVector(forSequenceNumber: segment.sequenceNumber),
-                    subject: subject)
-                meter.remove(body.count)
-                meter.add(plain.count)
-                body = plain
+                body = try await decrypt(body, key: key,
+                                         iv: key.initializationVector(forSequenceNumber: segment.sequenceNumber),
+                                         subject: subject)
             } catch {
-                meter.remove(payload.count + body.count)
+                meter.remove(payload.count)
                 throw error
             }
         }
         if payload.isEmpty { return body }
         payload.append(contentsOf: body)
         return payload
+    }
+
+    /// Decrypts `ciphertext` (already counted by the meter) with the AES-128 key at `key.uri`, replacing its
+    /// count by the plaintext's; on failure the ciphertext's count is removed.
+    private func decrypt(_ ciphertext: [UInt8], key: SegmentKey, iv: [UInt8],
+                         subject: DownloadError.Subject) async throws -> [UInt8] {
+        do {
+            let keyBytes = try await keys.key(at: key.uri)
+            let plain = try SegmentDecryptor.decrypt(ciphertext, key: keyBytes, iv: iv, subject: subject)
+            meter.remove(ciphertext.count)
+            meter.add(plain.count)
+            return plain
+        } catch {
+            meter.remove(ciphertext.count)
+            throw error
+        }
     }
 }
