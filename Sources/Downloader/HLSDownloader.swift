@@ -189,10 +189,11 @@ private struct DownloadJob: Sendable {
         var end = start
         try await pipeline.run(output: output, start: start, hasher: &hasher) { position throws(DownloadError) in
             end = position
-            try ResumeState(fingerprint: fingerprint, segmentsWritten: position.segmentsWritten,
-                            byteOffset: position.bytesWritten).save(to: statePath)
             progress.yield(.partial(bytesWritten: position.bytesWritten, totalBytes: totalBytes,
                                     segmentsWritten: position.segmentsWritten, totalSegments: totalSegments))
+        } checkpoint: { position throws(DownloadError) in
+            try ResumeState(fingerprint: fingerprint, segmentsWritten: position.segmentsWritten,
+                            byteOffset: position.bytesWritten).save(to: statePath)
         }
         try Task.checkCancellation()
 

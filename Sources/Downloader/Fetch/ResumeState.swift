@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// What a partial download has achieved, stored as JSON next to the partial file (`FILE.part.resume`)
-/// after every appended segment, so that an interrupted download can continue where it stopped.
+/// at most every 250 ms and when the download stops (see ``SegmentPipeline``), so that an interrupted
+/// download can continue where it stopped.
 ///
 /// The segment data is appended before the state is replaced (atomically, by rename), so the partial
 /// file is never shorter than `byteOffset`; on resume it is truncated back to exactly `byteOffset`.
