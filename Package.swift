@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
+        .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "streamserve", targets: ["streamserve"]),
     ],
     dependencies: [
@@ -94,6 +95,21 @@ let package = Package(
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
+
+        // SDLDemo: the desktop demo (window, drawing, input, scripted runs); wires the components together.
+        .executableTarget(
+            name: "SDLDemo",
+            dependencies: [
+                "CSDL2",
+                "AudioPlayback",
+                "Downloader",
+                "DragPhysics",
+                "PlayerCore",
+                "StreamServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            resources: [.copy("Resources/DefaultStream")]),
+        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,83 @@
+import CSDL2
+
+/// The interactive main loop: real time, real window, mouse/touch/keyboard.
+///
+/// Frame pacing: while something moves or animates, one frame per display refresh, capped at
+/// `maxFramesPerSecond` by sleeping (vsync is not honoured everywhere, e.g. under Xvfb). Otherwise the loop
+/// blocks in `SDL_WaitEventTimeout` and draws only when an event arrived or the frame would change, so an
+/// idle demo uses next to no CPU. While audio plays it wakes every `audioPumpInterval` to feed the output.
+struct InteractiveLoop {
+    var canvas: Canvas
+    var session: DemoSession
+    var waker: Waker
+    var trace: TraceWriter?
+    var maxFramesPerSecond: Double
+    /// Longest sleep while audio plays (the audio player queues ahead by more than this).
+    var audioPumpInterval = 0.05
+    /// Longest sleep when nothing happens at all (the title and frame are refreshed then).
+    var idleInterval = 1.0
+
+    /// Runs until the window is closed or Escape is pressed; returns the frame statistics.
+    func run() throws -> FrameStats {
+        let clock = MonotonicClock()
+        // Input is timed by SDL's event timestamps (ms since SDL_Init), mapped onto `clock`, so gesture
+        // speeds stay right even when a frame takes long to process.
+        let ticksAtStart = SDL_GetTicks()
+        func eventTime(_ event: SDL_Event) -> Double {
+            let ms = Double(Int64(event.common.timestamp) - Int64(ticksAtStart)) / 1000
+            return min(max(ms, 0), clock.now)
+        }
+        var translator = SDLEventTranslator()
+        var stats = FrameStats()
+        var lastDrawn: FrameSnapshot?
+        var lastTitle = ""
+        var running = true
+        var event = SDL_Event()
+
+        func process(_ event: SDL_Event) -> Bool {
+            if waker.isWakeEvent(event) { return true }
+            guard let input = translator.translate(event, windowSize: canvas.windowSize) else {
+                return event.type == SDL_WINDOWEVENT.rawValue  // expose etc.: redraw
+            }
+            if session.handle(input, at: eventTime(event)) == .quit { running = false }
+            return true
+        }
+
+        while running {
+            let frameStart = clock.now
+            var redraw = lastDrawn == nil
+            let animating = session.isAnimating(at: frameStart)
+            if !animating {
+                let timeout = session.stateName(at: frameStart) == "playing" ? audioPumpInterval : idleInterval
+                if SDL_WaitEventTimeout(&event, Int32(timeout * 1000)) == 1 { redraw = process(event) || redraw }
+            }
+            while running, SDL_PollEvent(&event) == 1 { redraw = process(event) || redraw }
+            guard running else { break }
+
+            let t = clock.now
+            session.tick(at: t)
+            let title = session.title(at: t)
+            if title != lastTitle {
+                canvas.setTitle(title)
+                lastTitle = title
+            }
+            var frame = session.snapshot(at: t)
+            if !redraw, !animating, var previous = lastDrawn {
+                previous.time = frame.time
+                if previous == frame { continue }  // nothing changed: no frame, no present
+            }
+            let drawStart = clock.now
+            try FrameRenderer.draw(frame, on: canvas)
+            canvas.present()
+            stats.record(time: t, drawSeconds: clock.now - drawStart, animating: animating)
+            trace?.write(frame)
+            frame.time = t
+            lastDrawn = frame
+            if animating || session.isAnimating(at: clock.now) {
+                clock.sleep(until: frameStart + 1 / maxFramesPerSecond)
+            }
+        }
+        trace?.flush()
+        return stats
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import CSDL2
+import Foundation
+
+/// `SDLDemo`: the CirclePlayer desktop demo.
+///
+/// ```
+/// swift run SDLDemo                      # embedded stream, served offline by an in-process server
+/// swift run SDLDemo --url http://host/x.m3u8 --mp3 song.mp3
+/// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
+/// ```
+@main
+struct SDLDemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "SDLDemo",
+        abstract: "A circular HLS audio player: tap to fetch and play, drag it, flick it to an edge.",
+        discussion: """
+            Mouse or touch: click the circle to tap it, drag it, flick it to an edge where it sticks.
+            Keys: space taps, arrow keys push the circle to that edge, Escape quits.
+
+            Script format (--script): one step per line, `TIME COMMAND ARGS`, TIME in ms from the start:
+              size W H | down X Y | move X Y | up X Y | key space|left|right|up|down|escape |
+              screenshot FILE(.png or .bmp) | wait-state STATE TIMEOUT_MS | wait-real MS | quit
+            Blank lines and `# comments` are allowed; relative paths resolve against the script's directory.
+            STATE is one of uninitialized, fetching, playing, paused, completed, failed.
+            """)
+
+    @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
+    var url: String?
+
+    @Option(help: "Audio file to play back (default: the downloaded audio if it is MP3 in MPEG-TS, else the embedded MP3).")
+    var mp3: String?
+
+    @Option(help: "Replay a script on a virtual clock, headless-friendly, then exit.")
+    var script: String?
+
+    @Option(help: "Write one JSON object per rendered frame to this file.")
+    var trace: String?
+
+    @Option(help: "Initial window width in points.")
+    var width: Int = 800
+
+    @Option(help: "Initial window height in points.")
+    var height: Int = 600
+
+    @Option(help: "Virtual frame rate of scripted runs.")
+    var scriptFps: Double = 60
+
+    @Option(help: "Highest interactive frame rate (default: the display's refresh rate, clamped to 60...120).")
+    var maxFps: Double?
+
+    @Flag(help: "Print frame statistics (count, draw time, interval) to stderr on exit.")
+    var stats = false
+
+    mutating func validate() throws {
+        guard width > 0, height > 0 else { throw ValidationError("--width and --height must be positive") }
+        guard scriptFps >= 1, scriptFps <= 1000 else { throw ValidationError("--script-fps must be in 1...1000") }
+        if let maxFps, maxFps < 1 { throw ValidationError("--max-fps must be at least 1") }
+        if let url, URL(string: url)?.scheme == nil { throw ValidationError("--url \(url) is not an absolute URL") }
+        if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
+    }
+
+    func run() throws {
+        do {
+            try DemoApp(options: self).run()
+        } catch let error as ScriptError {
+            FileHandle.standardError.write(Data("SDLDemo: \(error)\n".utf8))
+            throw ExitCode(2)
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            FileHandle.standardError.write(Data("SDLDemo: \(error)\n".utf8))
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import CSDL2
+import Foundation
+
+/// The window and its SDL_Renderer: a thin wrapper that keeps SDL calls out of the rest of the demo.
+///
+/// Sizes come in two units: window *points* (what mouse and touch report, what the physics works in) and
+/// output *pixels* (what the renderer draws). On a high-DPI display the ratio ``scale`` is > 1.
+final class Canvas {
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    /// The renderer's name (e.g. "opengl", "software"), for diagnostics.
+    let rendererName: String
+    /// Whether the renderer was created with vsync (presents wait for the display).
+    let vsync: Bool
+
+    /// Opens a resizable, high-DPI-aware window of `width`×`height` points, centred on the display.
+    init(title: String, width: Int, height: Int) throws {
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED (a macro Swift cannot import)
+        guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
+            throw SDLError.last("SDL_CreateWindow")
+        }
+        // Prefer an accelerated renderer with vsync; fall back to the software one (offscreen/dummy drivers).
+        var vsync = true
+        var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        if renderer == nil {
+            vsync = false
+            renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer else {
+            SDL_DestroyWindow(window)
+            throw SDLError.last("SDL_CreateRenderer")
+        }
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        self.vsync = vsync && (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0
+        self.window = window
+        self.renderer = renderer
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+    }
+
+    /// The window's size in points.
+    var windowSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// The drawable size in pixels.
+    var outputSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Output pixels per window point (1 on ordinary displays, 2 on most high-DPI ones).
+    var scale: Double {
+        let points = windowSize
+        let pixels = outputSize
+        guard points.width > 0 else { return 1 }
+        return Double(pixels.width) / Double(points.width)
+    }
+
+    /// The display's refresh rate in Hz, or nil when SDL does not know it.
+    var refreshRate: Int? {
+        var mode = SDL_DisplayMode()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate > 0 else { return nil }
+        return Int(mode.refresh_rate)
+    }
+
+    /// Resizes the window (points).
+    func setSize(width: Int, height: Int) {
+        SDL_SetWindowSize(window, Int32(width), Int32(height))
+    }
+
+    /// Sets the window title (used to show the player's state and failure message).
+    func setTitle(_ title: String) {
+        SDL_SetWindowTitle(window, title)
+    }
+
+    /// Clears the whole output to `color`.
+    func clear(_ color: RGBA) {
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(renderer)
+    }
+
+    /// Draws `mesh` (output-pixel coordinates) with alpha blending.
+    func draw(_ mesh: Mesh) throws {
+        guard mesh.triangleCount > 0 else { return }
+        let vertices = mesh.vertices.map { v in
+            SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
+                       color: SDL_Color(r: v.color.r, g: v.color.g, b: v.color.b, a: v.color.a),
+                       tex_coord: SDL_FPoint(x: 0, y: 0))
+        }
+        let result = vertices.withUnsafeBufferPointer { vertexBuffer in
+            mesh.indices.withUnsafeBufferPointer { indexBuffer in
+                SDL_RenderGeometry(renderer, nil, vertexBuffer.baseAddress, Int32(vertexBuffer.count),
+                                   indexBuffer.baseAddress, Int32(indexBuffer.count))
+            }
+        }
+        if result != 0 { throw SDLError.last("SDL_RenderGeometry") }
+    }
+
+    /// Shows what was drawn since the last clear (the one present of a frame).
+    func present() {
+        SDL_RenderPresent(renderer)
+    }
+
+    /// The current output as RGBA bytes, rows top to bottom. Call after drawing and before ``present()``.
+    func readPixels() throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let (width, height) = outputSize
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        // ABGR8888 is a packed 32-bit format whose bytes in memory are R, G, B, A on little-endian machines.
+        let format = UInt32(SDL_PIXELFORMAT_ABGR8888.rawValue)
+        let result = pixels.withUnsafeMutableBytes { buffer in
+            SDL_RenderReadPixels(renderer, nil, format, buffer.baseAddress, Int32(width * 4))
+        }
+        if result != 0 { throw SDLError.last("SDL_RenderReadPixels") }
+        #if _endian(big)
+        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i..<(i + 4)].reverse() }
+        #endif
+        return (width, height, pixels)
+    }
+}

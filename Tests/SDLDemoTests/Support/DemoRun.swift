@@ -1,0 +1,142 @@
+import Foundation
+
+/// Runs the built `SDLDemo` binary headless in a fresh temporary directory and collects what it left.
+///
+/// The binary is looked up next to the test bundle (`.build/<config>/SDLDemo`); `SDLDEMO_BINARY`
+/// overrides that. Video goes to SDL's offscreen driver (dummy if offscreen is missing), audio to the
+/// disk driver, whose output file lands in the directory. Every run is killed after `timeout` seconds.
+struct DemoRun: Sendable {
+    /// The directory holding the script, trace, screenshots and the disk audio output.
+    let directory: URL
+    /// Exit status of the process (15 = killed by the timeout).
+    let status: Int32
+    let stdout: String
+    let stderr: String
+    /// Whether the run hit the timeout.
+    let timedOut: Bool
+
+    /// The disk audio driver's output file.
+    var audioFile: URL { directory.appendingPathComponent("audio.raw") }
+    /// The trace file (when the run was given `--trace`).
+    var traceFile: URL { directory.appendingPathComponent("trace.jsonl") }
+
+    /// Where audio goes: SDL's disk driver (a file in the run's directory, `SDL_DISKAUDIODELAY=0`) or its
+    /// dummy driver (for runs that do not look at the audio: the disk driver writes silence at full speed
+    /// while the device is open, hundreds of MB per minute).
+    enum Audio: Sendable {
+        case disk, dummy
+    }
+
+    /// Writes `script` to `script.txt` in a new temporary directory and runs
+    /// `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments`.
+    static func script(_ script: String, arguments: [String] = [], audio: Audio = .dummy,
+                       environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> DemoRun {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("SDLDemoTests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
+        var environment = environment
+        if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
+        return try run(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
+                       environment: environment, timeout: timeout)
+    }
+
+    /// Runs the binary with `arguments` in `directory`.
+    static func run(in directory: URL, arguments: [String], environment: [String: String] = [:],
+                    timeout: TimeInterval = 60) throws -> DemoRun {
+        var result = try launch(in: directory, arguments: arguments, videoDriver: "offscreen",
+                                environment: environment, timeout: timeout)
+        if result.stderr.contains("offscreen not available") {
+            result = try launch(in: directory, arguments: arguments, videoDriver: "dummy",
+                                environment: environment, timeout: timeout)
+        }
+        return result
+    }
+
+    private static func launch(in directory: URL, arguments: [String], videoDriver: String,
+                               environment: [String: String], timeout: TimeInterval) throws -> DemoRun {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = videoDriver
+        env["SDL_AUDIODRIVER"] = "disk"
+        env["SDL_DISKAUDIOFILE"] = directory.appendingPathComponent("audio.raw").path
+        env["SDL_DISKAUDIODELAY"] = "0"
+        env["TMPDIR"] = directory.path  // the cached download lands here, so tests can see it go
+        env.removeValue(forKey: "DISPLAY")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let outURL = directory.appendingPathComponent("stdout.txt")
+        let errURL = directory.appendingPathComponent("stderr.txt")
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        var timedOut = false
+        while process.isRunning {
+            if Date() > deadline {
+                timedOut = true
+                process.terminate()
+                process.waitUntilExit()
+                break
+            }
+            usleep(20_000)
+        }
+        process.waitUntilExit()
+        return DemoRun(directory: directory, status: process.terminationStatus,
+                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
+                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
+                       timedOut: timedOut)
+    }
+
+    /// The SDLDemo executable next to the running test bundle.
+    static func binary() throws -> URL {
+        if let override = ProcessInfo.processInfo.environment["SDLDEMO_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        let selfPath = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+        var directory = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("SDLDemo")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        throw DemoRunError(message: "SDLDemo binary not found near \(selfPath); build it or set SDLDEMO_BINARY")
+    }
+
+    /// The demo's resource bundle (holding DefaultStream/), next to the binary.
+    static func resources() throws -> URL {
+        let url = try binary().deletingLastPathComponent().appendingPathComponent("CirclePlayer_SDLDemo.resources")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw DemoRunError(message: "resource bundle \(url.path) not found")
+        }
+        return url
+    }
+
+    /// Removes the run's directory (call when a test is done with it).
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The trace's frames.
+    func frames() throws -> [TraceFrame] {
+        try TraceFrame.read(traceFile)
+    }
+
+    /// A file in the run's directory.
+    func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    /// A summary for failed expectations.
+    var diagnostics: String { "status \(status)\(timedOut ? " (timed out)" : "")\nstderr: \(stderr)" }
+}
+
+/// The demo binary could not be found or run.
+struct DemoRunError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
