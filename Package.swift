@@ -62,6 +62,10 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "StreamServer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
@@ -90,7 +94,7 @@ let package = Package(
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
-        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics"]),
+        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
 
         // SDLDemo: the desktop demo (window, drawing, input, scripted runs); wires the components together.
         .executableTarget(

@@ -45,7 +45,9 @@ public final class HLSDownloader: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.makeOutputFile = makeOutputFile
-        client = HTTPFetcher.makeClient(configuration: configuration, logger: logger)
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        client = HTTPFetcher.makeClient(configuration: configuration, logger: clientLogger)
     }
 
     /// Closes the connection pool. Call once, after the last download finished; later downloads fail.
@@ -158,13 +160,13 @@ private struct DownloadJob: Sendable {
         if resume, let state = ResumeState.load(from: statePath) {
             guard state.fingerprint == fingerprint else {
                 throw DownloadError(.resumeMismatch, .output(path: partialPath),
-                                    "partial download was made from a different playlist; delete it to start over")
+                                    "partial download was made from a different playlist; download without resume to start over")
             }
             guard state.segmentsWritten <= plan.segments.count, state.byteOffset >= 0,
                   output.size >= state.byteOffset
             else {
                 throw DownloadError(.resumeMismatch, .output(path: partialPath),
-                                    "partial file is shorter than its resume state (\(output.size) < \(state.byteOffset) bytes)")
+                                    "partial file is shorter than its resume state (\(output.size) < \(state.byteOffset) bytes); download without resume to start over")
             }
             try output.truncate(to: state.byteOffset)
             try Self.hashPrefix(of: output, length: state.byteOffset, into: &hasher)
@@ -187,10 +189,11 @@ private struct DownloadJob: Sendable {
         var end = start
         try await pipeline.run(output: output, start: start, hasher: &hasher) { position throws(DownloadError) in
             end = position
-            try ResumeState(fingerprint: fingerprint, segmentsWritten: position.segmentsWritten,
-                            byteOffset: position.bytesWritten).save(to: statePath)
             progress.yield(.partial(bytesWritten: position.bytesWritten, totalBytes: totalBytes,
                                     segmentsWritten: position.segmentsWritten, totalSegments: totalSegments))
+        } checkpoint: { position throws(DownloadError) in
+            try ResumeState(fingerprint: fingerprint, segmentsWritten: position.segmentsWritten,
+                            byteOffset: position.bytesWritten).save(to: statePath)
         }
         try Task.checkCancellation()
 

@@ -1,4 +1,4 @@
-// Engine micro-benchmarks for DragPhysics. Run: swift run -c release EngineBenchmarks
+// Engine micro-benchmarks for DragPhysics and PlayerCore. Run: swift run -c release EngineBenchmarks
 // `EngineBenchmarks alloc-probe N` runs only the per-frame work N times (for valgrind/heaptrack
 // allocation counts: compare N = 1000 with N = 100000).
 #if canImport(Glibc)
@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import DragPhysics
+import PlayerCore
 
 /// Deterministic inputs in [0, 1) (64-bit LCG), so every run measures the same work.
 func makeInputs(_ count: Int) -> [Double] {
@@ -121,7 +122,43 @@ do {
         tracker.velocity(at: 0.098 + 1e-9 * Double(i & 7)).x }))
 }
 
-print("DragPhysics engine benchmarks (best of 25 rounds, \(n) iterations each; ns per operation)")
+do {
+    // PlayerCore: one `Player.send` over the events of realistic player cycles. Each cycle: a tap, 100 progress
+    // reports, 3 late reports of the previous fetch (stale: cancel/delete commands), the finished fetch,
+    // 4 pause/resume taps, 2 ignored events (a stranger's deletion, an unknown fetch's failure), the end of
+    // playback and the deletion report.
+    var events: [PlayerEvent] = []
+    let cycles = 1_000
+    for cycle in 1...cycles {
+        let id = FetchID(UInt64(cycle))
+        let file = "cycle-\(cycle).mp3"
+        events.append(.tapped)
+        for k in 1...100 {
+            events.append(.fetchProgressed(id, fraction: Double(k) / 100))
+            if cycle > 1 && k % 40 == 0 { events.append(.fetchProgressed(FetchID(UInt64(cycle - 1)), fraction: 0.5)) }
+        }
+        if cycle > 1 { events.append(.fetchFinished(FetchID(UInt64(cycle - 1)), file: "cycle-old.mp3")) }
+        events.append(.fetchFinished(id, file: file))
+        for _ in 0..<4 { events.append(.tapped) }
+        events.append(.fileDeleted("elsewhere.mp3"))
+        events.append(.fetchFailed(FetchID(UInt64(cycle + 5)), message: "unknown fetch"))
+        events.append(.playbackFinished)
+        events.append(.fileDeleted(file))
+    }
+    var player = Player()
+    var expectedStates = 0
+    rows.append(("PlayerCore: Player.send, realistic event mix (\(events.count / cycles) events/cycle)",
+                 measure(events.count, checksum: &checksum) { i in
+        if i == 0 { player = Player() }
+        let commands = player.send(events[i])
+        if i == events.count - 1 && player.state == .uninitialized { expectedStates += 1 }
+        return Double(commands.count)
+    }))
+    // Every round must end where a full cycle ends, or the mix did not exercise the machine as intended.
+    if expectedStates != 25 { print("warning: PlayerCore benchmark ended in an unexpected state") }
+}
+
+print("Engine benchmarks (best of 25 rounds of \(n) iterations, fewer for the last two rows; ns per operation)")
 print("operation".padding(62) + "ns/op".leftPadded(9) + "  ×sin")
 for (name, ns) in rows {
     print(name.padding(62) + String(format2(ns)).leftPadded(9) + "  " + format2(ns / reference))

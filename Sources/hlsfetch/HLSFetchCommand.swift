@@ -23,12 +23,13 @@ struct HLSFetchCommand: AsyncParsableCommand {
             before the segments that use them.
 
             Examples:
-              hlsfetch http://127.0.0.1:8080/hls_index.m3u8 -o audio.ts
-              hlsfetch http://127.0.0.1:8080/hls_index.m3u8 --list
-              hlsfetch http://127.0.0.1:8080/hls_index.m3u8 -o audio.ts --language en --resume
+              hlsfetch http://host/hls_index.m3u8 -o audio.ts
+              hlsfetch http://host/hls_index.m3u8 --list
+              hlsfetch http://host/hls_index.m3u8 -o audio.ts --language en --resume
 
-            Exit status is 0 only when FILE is complete; otherwise 1 (130 when interrupted) with \
-            a one-line reason on standard error. An interrupted download continues with --resume.
+            Exit status is 0 only when FILE is complete; otherwise 1 (130 when interrupted, 64 for \
+            a usage error) with a one-line reason on standard error. An interrupted download \
+            continues with --resume.
             """)
 
     @Argument(help: "URL of a master or media playlist (http or https).")
@@ -37,7 +38,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("File to write.", valueName: "FILE"))
     var output: String?
 
-    @Option(help: "Most segments downloaded at once.")
+    @Option(help: "Most segments downloaded at once (1-16).")
     var concurrency: Int = 2
 
     @Flag(help: "List the audio tracks, best first, marking the one that would be downloaded; download nothing.")
@@ -75,7 +76,10 @@ struct HLSFetchCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be between 1 and 16.")
         }
         guard maxAttempts >= 1 else { throw ValidationError("--max-attempts must be at least 1.") }
-        guard idleTimeout > 0 else { throw ValidationError("--idle-timeout must be positive.") }
+        // Bounded so that the conversion to whole milliseconds cannot overflow (and inf/nan are refused).
+        guard idleTimeout > 0, idleTimeout <= 86_400 else {
+            throw ValidationError("--idle-timeout must be between 0 and 86400 seconds.")
+        }
         guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(),
               scheme == "http" || scheme == "https", parsed.host != nil
         else {
@@ -116,7 +120,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
             print(TrackListing.render(list), terminator: "")
             return 0
         } catch {
-            StandardError.write("hlsfetch: error: \(error)\n")
+            StandardError.writeError(error)
             return 1
         }
     }
@@ -144,6 +148,11 @@ struct HLSFetchCommand: AsyncParsableCommand {
             await printer.value
             let track = result.track.map { " track \"\(TrackListing.label($0))\"," } ?? ""
             print("\(result.path): \(result.bytes) bytes, \(result.segments) segments,\(track) sha256 \(result.sha256 ?? "-")")
+            if verbose {
+                StandardError.write("hlsfetch: \(result.requests) requests, \(result.retries) retries, "
+                    + "\(result.rangeIgnoredResponses) ranges ignored by the server, peak buffered "
+                    + "\(ByteCountText.format(result.peakBufferedBytes)), \(result.elapsed)\n")
+            }
             return 0
         } catch let error as DownloadError {
             await printer.value
@@ -151,11 +160,11 @@ struct HLSFetchCommand: AsyncParsableCommand {
                 StandardError.write("hlsfetch: error: interrupted; \(path).part is kept, continue with --resume\n")
                 return 130
             }
-            StandardError.write("hlsfetch: error: \(error)\n")
+            StandardError.writeError(error)
             return 1
         } catch {
             await printer.value
-            StandardError.write("hlsfetch: error: \(error)\n")
+            StandardError.writeError(error)
             return 1
         }
     }

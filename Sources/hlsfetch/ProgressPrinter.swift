@@ -63,4 +63,17 @@ enum StandardError {
     static func write(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
     }
+
+    /// Writes `hlsfetch: error: <reason>` as exactly one line: control characters in the reason (which
+    /// may quote playlist text) become spaces, so it can neither span lines nor drive the terminal.
+    static func writeError(_ error: any Error) {
+        write("hlsfetch: error: \(oneLine(String(describing: error)))\n")
+    }
+
+    /// `text` with every control character (C0, DEL, C1) replaced by a space.
+    static func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            scalar.properties.generalCategory == .control ? " " : scalar
+        }))
+    }
 }

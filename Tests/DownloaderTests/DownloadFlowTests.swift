@@ -5,7 +5,7 @@ import Testing
 
 /// End-to-end downloads against a real ``StreamServer`` on 127.0.0.1, checking the output file against the
 /// source bytes.
-@Suite struct DownloadFlowTests {
+@Suite(.timeLimit(.minutes(2))) struct DownloadFlowTests {
     @Test func masterPlaylistDownloadsTheBetterNonDefaultAudioTrack() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
         try await withStreamServer(stream) { server, directory in
@@ -33,6 +33,14 @@ import Testing
             #expect(last.segmentsWritten == 12)
             #expect(progress.allSatisfy { $0.totalBytes == Int64(stream.expected.count) && $0.totalSegments == 12 })
             #expect(progress.dropLast().allSatisfy { $0.fraction < 1.0 })
+            // Exact: with byte ranges the fraction is bytes written over the known total (all bytes written
+            // but the file not yet renamed into place: the largest Double below 1).
+            let total = Double(stream.expected.count)
+            for value in progress.dropLast() {
+                let expected = value.bytesWritten == Int64(stream.expected.count) ? Double(1).nextDown
+                    : Double(value.bytesWritten) / total
+                #expect(value.fraction == expected)
+            }
             for (earlier, later) in zip(progress, progress.dropFirst()) {
                 #expect(earlier.bytesWritten <= later.bytesWritten)
                 #expect(earlier.segmentsWritten <= later.segmentsWritten)
@@ -104,6 +112,20 @@ import Testing
         }
     }
 
+    @Test func keyOfTheWrongLengthIsRejected() async throws {
+        var stream = try StreamFixtures.encrypted(count: 2, size: 1000)
+        stream.files["/keys/a.key"] = ServedFile(data: Array(repeating: 7, count: 15), contentType: ContentTypes.octetStream)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("badkey.ts").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .invalidKey)
+            #expect(error?.description == "key \(server.url(for: "/keys/a.key").absoluteString): AES-128 key is 15 bytes, not 16 (RFC 8216 §5.2)")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
     @Test func initSectionsAreWrittenBeforeTheirFirstSegmentAndWhenTheyChange() async throws {
         let stream = StreamFixtures.withInitSections()
         try await withStreamServer(stream) { server, directory in
@@ -114,6 +136,77 @@ import Testing
             #expect(fileBytes(path) == stream.expected)
             #expect(records(server, path: "/init.mp4").map(\.rangeHeader) == ["bytes=1000-1799"])
             #expect(records(server, path: "/initB.mp4").count == 1)
+        }
+    }
+
+    @Test func encryptedInitSectionIsDecryptedWithTheKeyInEffectAtItsMapTag() async throws {
+        let stream = try StreamFixtures.encryptedInitSections()
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("encmap.mp4").path
+            let result = try await withDownloader { downloader in
+                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            }
+            #expect(fileBytes(path) == stream.expected)
+            #expect(result.sha256 == stream.expectedSHA256)
+            #expect(records(server, path: "/clear-init.mp4").count == 1)
+            #expect(records(server, path: "/enc-init.mp4").count == 1)
+            #expect(records(server, path: "/keys/i.key").count == 1)
+        }
+    }
+
+    @Test func undecryptableInitSectionFailsNamingIt() async throws {
+        var stream = try StreamFixtures.encryptedInitSections()
+        let broken = Array((stream.files["/enc-init.mp4"]?.data ?? []).dropLast(3))  // not whole AES blocks
+        stream.files["/enc-init.mp4"] = ServedFile(data: broken, contentType: ContentTypes.mp4)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("badinit.mp4").path
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+            }
+            #expect(error?.kind == .decryption)
+            #expect(error?.description == "init section (\(server.url(for: "/enc-init.mp4").absoluteString)): "
+                + "encrypted length \(broken.count) is not a positive multiple of 16")
+            #expect(!FileManager.default.fileExists(atPath: path))
+        }
+    }
+
+    @Test func credentialsInURLsNeverAppearInErrorsOrTheTrackTable() async throws {
+        var stream = StreamFixtures.arkivaLike(segmentCount: 2, segmentSize: 1000)
+        stream.files["/bad.m3u8"] = ServedFile(string: "#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\nftp://user:pw2@host/a.ts\n",
+                                               contentType: ContentTypes.m3u8)
+        try await withStreamServer(stream) { server, directory in
+            func withCredentials(_ path: String) throws -> URL {
+                var components = try #require(URLComponents(url: server.url(for: path), resolvingAgainstBaseURL: false))
+                components.user = "me"
+                components.password = "s3cret"
+                return try #require(components.url)
+            }
+            let path = directory.appendingPathComponent("creds.ts").path
+            // A parse error names the line and the playlist, without either URL's credentials.
+            let parseError = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: try withCredentials("/bad.m3u8"), to: path).result() }
+            }
+            let parseText = try #require(parseError).description
+            #expect(parseText.contains("line 4"))
+            #expect(parseText.contains("***@"))
+            #expect(!parseText.contains("s3cret") && !parseText.contains("pw2"))
+            // A segment error names the segment (its URL resolved against the credentialed playlist URL).
+            server.setFaults([FaultRule(path: "/test/hls_a256K.ts", fault: .status(code: 403, times: .max))])
+            let httpError = await #expect(throws: DownloadError.self) {
+                try await withDownloader { try await $0.download(from: try withCredentials(stream.entryPath), to: path).result() }
+            }
+            let httpText = try #require(httpError).description
+            // Either of the two segments in flight may fail first.
+            #expect(httpText.hasPrefix("segment 0 (http://***@127.0.0.1:") || httpText.hasPrefix("segment 1 (http://***@127.0.0.1:"))
+            #expect(httpText.hasSuffix("HTTP 403 Forbidden"))
+            #expect(!httpText.contains("s3cret"))
+            // The track table's URI column is redacted too.
+            let table = try await withDownloader { downloader in
+                try #require(try await downloader.trackList(from: try withCredentials(stream.entryPath)))
+            }
+            let rendered = CandidateTable.render(table.ranked, chosen: table.chosen.candidate)
+            #expect(rendered.contains("***@127.0.0.1"))
+            #expect(!rendered.contains("s3cret"))
         }
     }
 
@@ -130,16 +223,18 @@ import Testing
         }
     }
 
-    @Test func sampleAESIsRefusedBeforeAnySegmentIsFetched() async throws {
+    @Test(arguments: ["SAMPLE-AES", "SAMPLE-AES-CTR", "AES-256"])
+    func sampleAESAndUnknownMethodsAreRefusedBeforeAnySegmentIsFetched(method: String) async throws {
         let stream = StreamFixtures.segmentFiles(count: 3, size: 1000,
-                                                 header: [#"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k.key",KEYFORMAT="identity""#])
+                                                 header: [#"#EXT-X-KEY:METHOD=\#(method),URI="k.key",KEYFORMAT="identity""#])
         try await withStreamServer(stream) { server, directory in
             let path = directory.appendingPathComponent("sample.ts").path
             let error = await #expect(throws: DownloadError.self) {
                 try await withDownloader { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
             }
             #expect(error?.kind == .unsupportedEncryption)
-            #expect(error?.description.contains("SAMPLE-AES") == true)
+            #expect(error?.description.contains("segment 0 uses METHOD=\(method), only AES-128 can be decrypted") == true)
+            #expect(error?.description.contains("/media.m3u8 line 6: ") == true)  // the first encrypted segment's URI line
             #expect(server.statistics.requests.map(\.path) == ["/media.m3u8"])
             #expect(!FileManager.default.fileExists(atPath: path + ".part"))
         }

@@ -4,7 +4,7 @@ import Testing
 @testable import Downloader
 
 /// Interrupted downloads continue from their resume state and produce byte-identical files.
-@Suite struct DownloadResumeTests {
+@Suite(.timeLimit(.minutes(2))) struct DownloadResumeTests {
     /// Downloads until `written` segments are on disk (segment `written` is held by the server), then cancels.
     func interrupt(_ server: StreamServer, _ stream: SyntheticStream, path: String, after written: Int) async throws {
         server.setFaults([FaultRule(path: "/seg/\(written).ts", fault: .holdUntilReleased)])
@@ -21,6 +21,9 @@ import Testing
         }
         #expect(fileBytes(path + ".part").count == prefix)
         server.setFaults([])
+        // The abandoned request is recorded when the server sees its connection close; wait for that
+        // so it does not show up in the statistics of the resumed run.
+        #expect(await waitUntil { server.statistics.currentRequests == 0 && server.statistics.heldRequests == 0 })
         server.resetStatistics()
     }
 
@@ -71,11 +74,29 @@ import Testing
         }
     }
 
+    @Test func resumeRefusesAPartialFileShorterThanItsState() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 3000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("short.ts").path
+            try await interrupt(server, stream, path: path, after: 4)
+            let handle = try #require(FileHandle(forWritingAtPath: path + ".part"))
+            try handle.truncate(atOffset: 100)
+            try handle.close()
+            let error = await #expect(throws: DownloadError.self) {
+                try await withDownloader {
+                    try await $0.download(from: server.url(for: stream.entryPath), to: path, resume: true).result()
+                }
+            }
+            #expect(error?.kind == .resumeMismatch)
+            #expect(error?.description.contains("shorter than its resume state (100 <") == true)
+        }
+    }
+
     @Test func resumeWithoutStateStartsFromTheBeginning() async throws {
         let stream = StreamFixtures.segmentFiles(count: 4, size: 3000)
         try await withStreamServer(stream) { server, directory in
             let path = directory.appendingPathComponent("n.ts").path
-            FileManager.default.createFile(atPath: path + ".part", contents: Data(repeating: 1, count: 999))
+            #expect(FileManager.default.createFile(atPath: path + ".part", contents: Data(repeating: 1, count: 999)))
             let result = try await withDownloader {
                 try await $0.download(from: server.url(for: stream.entryPath), to: path, resume: true).result()
             }

@@ -4,7 +4,7 @@ import Testing
 @testable import Downloader
 
 /// The `hlsfetch` executable, run as a subprocess against a ``StreamServer``.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(2)))
 struct HLSFetchCLITests {
     @Test func downloadsTheBestTrackAndExitsZero() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 8, segmentSize: 16_000)
@@ -19,6 +19,24 @@ struct HLSFetchCLITests {
             let lines = outcome.stderr.split(separator: "\n")
             #expect(lines.last?.hasPrefix("hlsfetch: 100.0%") == true)
             #expect(!outcome.stderr.contains("\r"))
+        }
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a pty"))
+    func terminalGetsOneUpdatingProgressLine() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 6, size: 4000)
+        try await withStreamServer(stream) { server, directory in
+            let path = directory.appendingPathComponent("tty.ts").path
+            let binary = try #require(CommandRunner.executable).path
+            // script(1) runs hlsfetch on a pseudo-terminal, so isatty(STDERR) is true.
+            let command = "\(binary) \(server.url(for: stream.entryPath).absoluteString) -o \(path)"
+            let outcome = try await CommandRunner.run(["-qec", command, "/dev/null"], executable: URL(fileURLWithPath: "/usr/bin/script"))
+            #expect(outcome.status == 0, "\(outcome.stdout)")
+            #expect(fileBytes(path) == stream.expected)
+            // Carriage return + erase-line before each update; the bar ends full at 100 %.
+            #expect(outcome.stdout.contains("\r\u{1B}[K["))
+            #expect(outcome.stdout.contains("[########################]  100.0%"))
+            #expect(outcome.stdout.contains("6/6 segments"))
         }
     }
 
@@ -75,12 +93,35 @@ struct HLSFetchCLITests {
             #expect(!FileManager.default.fileExists(atPath: path))
 
             server.setFaults([])
+            #expect(await waitUntil { server.statistics.currentRequests == 0 && server.statistics.heldRequests == 0 })
             server.resetStatistics()
             let second = try await CommandRunner.run([url, "-o", path, "--resume"])
             #expect(second.status == 0, "\(second.stderr)")
             #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
             let fetched = server.statistics.requests.map(\.path).filter { $0.hasPrefix("/seg/") }
             #expect(Set(fetched) == Set((5 ..< 10).map { "/seg/\($0).ts" }))
+        }
+    }
+
+    @Test func interruptCancelsCleanlyWithStatus130AndKeepsTheResumableFile() async throws {
+        let stream = StreamFixtures.segmentFiles(count: 8, size: 4000)
+        try await withStreamServer(stream, faults: [FaultRule(path: "/seg/3.ts", fault: .holdUntilReleased)]) { server, directory in
+            let path = directory.appendingPathComponent("interrupted.ts").path
+            let url = server.url(for: stream.entryPath).absoluteString
+            let running = try CommandRunner.Running(arguments: [url, "-o", path, "--quiet"])
+            let reached = await waitUntil {
+                ResumeState.load(from: path + ".part.resume")?.segmentsWritten == 3
+                    && server.statistics.heldRequests == 1
+            }
+            #expect(reached)
+            running.interrupt()
+            let outcome = await running.finish(timeout: .seconds(10))
+            #expect(!outcome.signaled)
+            #expect(outcome.status == 130)
+            #expect(outcome.stderr == "hlsfetch: error: interrupted; \(path).part is kept, continue with --resume\n")
+            #expect(fileBytes(path + ".part") == Array(stream.expected.prefix(stream.segmentLengths.prefix(3).reduce(0, +))))
+            // The held request was abandoned by the client.
+            #expect(await waitUntil(timeout: .seconds(2)) { server.statistics.heldRequests == 0 })
         }
     }
 
@@ -96,5 +137,19 @@ struct HLSFetchCLITests {
         let ftp = try await CommandRunner.run(["ftp://127.0.0.1/x.m3u8", "-o", "/tmp/never-written.ts"])
         #expect(ftp.status != 0)
         #expect(ftp.stderr.contains("http or https"))
+        // Out-of-range numbers are refused with a usage error, never a crash (inf would overflow).
+        for value in ["inf", "1e30", "0"] {
+            let timeout = try await CommandRunner.run(["http://127.0.0.1:1/x.m3u8", "-o", "/tmp/never-written.ts",
+                                                       "--idle-timeout", value])
+            #expect(timeout.status == 64, "--idle-timeout \(value): \(timeout.stderr)")
+            #expect(timeout.stderr.contains("--idle-timeout must be between"))
+        }
+    }
+}
+
+/// Guards the suite above: its tests are skipped when the binary is missing, so its absence must fail.
+@Suite struct HLSFetchBinaryTests {
+    @Test func hlsfetchBinaryIsBuiltNextToTheTests() {
+        #expect(CommandRunner.executable != nil, "swift test builds every product; hlsfetch is missing")
     }
 }

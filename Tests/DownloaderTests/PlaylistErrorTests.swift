@@ -55,6 +55,8 @@ import Testing
         Case(text: F.media(#"#EXT-X-KEY:METHOD=AES-128,URI="k",IV=0xZZ"#), line: 3, fragment: "hexadecimal sequence"),
         Case(text: F.media(#"#EXT-X-KEY:METHOD="AES-128",URI="k""#), line: 3, fragment: "METHOD must be an unquoted"),
         Case(text: F.media("#EXT-X-MAP:BYTERANGE=\"5@0\""), line: 3, fragment: "EXT-X-MAP lacks the required URI"),
+        Case(text: F.media(#"#EXT-X-KEY:METHOD=AES-128,URI="k""#, #"#EXT-X-MAP:URI="i.mp4""#), line: 4,
+             fragment: "encrypted initialization section requires an explicit IV (RFC 8216 §4.3.2.5)"),
         Case(text: F.media(#"#EXT-X-MAP:URI="i.mp4",BYTERANGE=5@0"#), line: 3, fragment: "BYTERANGE must be a quoted string"),
         Case(text: F.media(#"#EXT-X-MAP:URI="i.mp4",BYTERANGE="x""#), line: 3, fragment: "EXT-X-MAP BYTERANGE must be"),
         Case(text: F.media("#EXT-X-TARGETDURATION:10"), line: 3, fragment: "EXT-X-TARGETDURATION appears more than once (first at line 2)"),

@@ -43,5 +43,12 @@ import Testing
         let url = try #require(URL(string: "http://host/a.m3u8"))
         let error = PlaylistError(line: 7, url: url, message: "boom")
         #expect(error.description == "line 7: boom [http://host/a.m3u8]")
+        // Credentials in the playlist URL or in a URI line never reach the message.
+        let secret = try #require(URL(string: "http://me:s3cret@host/a.m3u8"))
+        #expect(PlaylistError(line: 1, url: secret, message: "boom").description == "line 1: boom [http://***@host/a.m3u8]")
+        let parsed = PlaylistFixtures.parseError(PlaylistFixtures.media("#EXTINF:4,", "ftp://u:pw2@h/a.ts"), url: secret)
+        #expect(parsed?.line == 4)
+        #expect(parsed?.description.contains("s3cret") == false)
+        #expect(parsed?.description.contains("pw2") == false)
     }
 }

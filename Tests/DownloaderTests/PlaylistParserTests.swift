@@ -133,6 +133,23 @@ import Testing
         #expect(media.segments[2].initSection?.uri.lastPathComponent == "init3.mp4")
     }
 
+    @Test func mapIsEncryptedWithTheAES128KeyInEffectAtItsTag() throws {
+        let iv = "0x000102030405060708090a0b0c0d0e0f"
+        let media = try F.parseMedia(F.media(
+            #"#EXT-X-MAP:URI="clear.mp4""#,                                         // no key yet: clear
+            #"#EXT-X-KEY:METHOD=AES-128,URI="k1",IV=\#(iv)"#, "#EXTINF:4,", "a.m4s",
+            #"#EXT-X-MAP:URI="enc.mp4""#, "#EXTINF:4,", "b.m4s",                     // key k1 applies
+            "#EXT-X-KEY:METHOD=NONE", "#EXTINF:4,", "c.m4s",                          // same section, still k1
+            #"#EXT-X-MAP:URI="clear2.mp4""#, "#EXTINF:4,", "d.m4s",                  // after NONE: clear
+            #"#EXT-X-KEY:METHOD=SAMPLE-AES,URI="k2",IV=\#(iv)"#,
+            #"#EXT-X-MAP:URI="sample.mp4""#, "#EXTINF:4,", "e.m4s"))                 // SAMPLE-AES: container clear
+        let sections = media.segments.map(\.initSection)
+        #expect(sections.map { $0?.uri.lastPathComponent } == ["clear.mp4", "enc.mp4", "enc.mp4", "clear2.mp4", "sample.mp4"])
+        #expect(sections.map { $0?.key?.uri.lastPathComponent } == [nil, "k1", "k1", nil, nil])
+        #expect(sections[1]?.key?.iv == Array(0 ..< 16))
+        #expect(media.segments.map { $0.key?.uri.lastPathComponent } == ["k1", "k1", nil, nil, "k2"])
+    }
+
     @Test func bitrateAppliesToFollowingSegmentsUntilNextTag() throws {
         let media = try F.parseMedia(F.media("#EXTINF:4,", "a.ts", "#EXT-X-BITRATE:256", "#EXTINF:4,", "b.ts",
                                              "#EXTINF:4,", "c.ts", "#EXT-X-BITRATE:64", "#EXTINF:4,", "d.ts"))

@@ -1,4 +1,5 @@
 import DragPhysics
+import Foundation
 import Testing
 
 /// The curve's x and y from the Bernstein form, written independently of the implementation's Horner form.
@@ -8,13 +9,24 @@ private func bernstein(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
 }
 
 /// Solves x(t) = x by plain bisection (x(t) is monotone for x1, x2 in [0, 1]), 200 iterations.
+/// x = 0 and x = 1 are only reached at t = 0 and t = 1 (bisection on the rounded x(t) would stop short).
 private func bisectParameter(_ x1: Double, _ x2: Double, _ x: Double) -> Double {
+    if x == 0 || x == 1 { return x }
     var lo = 0.0, hi = 1.0
     for _ in 0..<200 {
         let mid = (lo + hi) / 2
         if bernstein(x1, x2, mid) < x { lo = mid } else { hi = mid }
     }
     return (lo + hi) / 2
+}
+
+/// y of `cubic-bezier(1, 0, 0, 1)` in closed form: x = ½ + 4u³ and y = ½ + 1.5u − 2u³ with u = t − ½, so
+/// u = ∛((x − ½)/4). Bisection on a rounded x(t) cannot serve there: x(t) is flat at ½, so rounding x
+/// to 1e-16 leaves t uncertain by ∛(1e-16/4) ≈ 3e-6.
+func flatInflectionReference(_ x: Double) -> Double {
+    let d = x - 0.5  // exact for x in [¼, 1]; elsewhere u is far from 0 and rounding is harmless
+    let u = (d < 0 ? -1 : 1) * cbrt(abs(d) / 4)
+    return 0.5 + 1.5 * u - 2 * u * u * u
 }
 
 struct BezierCase: Sendable, CustomTestStringConvertible {
@@ -77,14 +89,12 @@ struct CubicBezierEasingTests {
     @Test("values match mpmath references", arguments: bezierCases)
     func matchesReference(curve: BezierCase) throws {
         let easing = try make(curve)
-        // (1,0,0,1) has x'(½) = 0: there a 1e-13 error in x allows ~3e-5 in t, hence the looser tolerance.
-        let tolerance = curve.name == "(1,0,0,1)" ? 1e-4 : 1e-9
         for (x, expected) in zip(referenceInputs, curve.references) {
-            expectClose(easing.value(at: x), expected, tolerance, "\(curve.name) at \(x)")
+            expectClose(easing.value(at: x), expected, 1e-9, "\(curve.name) at \(x)")
         }
     }
 
-    @Test("solver error |x(t) − x| ≤ 1e-7 on 10,001 inputs, checked by independent bisection", arguments: bezierCases)
+    @Test("|x(t) − x| ≤ 1e-7 and |y − y_ref| ≤ 1e-9 on 10,001 inputs, checked by independent bisection", arguments: bezierCases)
     func denseSweep(curve: BezierCase) throws {
         let easing = try make(curve)
         var worstX = 0.0, worstY = 0.0
@@ -92,12 +102,13 @@ struct CubicBezierEasingTests {
             let x = Double(i) / 10_000
             let t = easing.parameter(forX: x)
             worstX = max(worstX, abs(bernstein(curve.x1, curve.x2, t) - x))
-            let reference = bernstein(curve.y1, curve.y2, bisectParameter(curve.x1, curve.x2, x))
+            let reference = curve.name == "(1,0,0,1)"
+                ? flatInflectionReference(x)
+                : bernstein(curve.y1, curve.y2, bisectParameter(curve.x1, curve.x2, x))
             worstY = max(worstY, abs(easing.value(at: x) - reference))
         }
         #expect(worstX <= 1e-7, "\(curve.name): worst |x(t) − x| = \(worstX)")
-        // y is as accurate as x times the curve's slope, except where x'(t) = 0 (the (1,0,0,1) case).
-        #expect(worstY <= (curve.name == "(1,0,0,1)" ? 1e-4 : 1e-7), "\(curve.name): worst |y − y_ref| = \(worstY)")
+        #expect(worstY <= 1e-9, "\(curve.name): worst |y − y_ref| = \(worstY)")
     }
 
     @Test("exact ends and clamping", arguments: bezierCases)
@@ -123,5 +134,61 @@ struct CubicBezierEasingTests {
         }
         // y may leave [0, 1] (overshoot curves are valid CSS).
         #expect((try? CubicBezierEasing(x1: 0.3, y1: -2, x2: 0.7, y2: 3)) != nil)
+    }
+}
+
+/// A curve with a point where x'(t) = 0 while y'(t) ≠ 0, so y(x) has an infinite slope there.
+struct FlatCase: Sendable, CustomTestStringConvertible {
+    let controlPoints: (Double, Double, Double, Double)
+    /// (x, y(x)) with x the exact binary value of the double; y from mpmath at 60 digits
+    /// (Tests/References/easing_references.py, "flat regions").
+    let points: [(Double, Double)]
+    var testDescription: String { "\(controlPoints)" }
+}
+
+let flatCases: [FlatCase] = [
+    // x1 = x2 = 0: x = t³ near 0 (x' = x'' = 0 at t = 0), y ≈ 3t.
+    FlatCase(controlPoints: (0, 1, 0, 1), points: [
+        (1e-14, 0.000064631648234306427794), (5e-14, 0.00011051687338278670693), (1e-13, 0.00013924120180431327253),
+        (1e-10, 0.0013918304196768241195), (1e-06, 0.029700999999999999556), (0.001, 0.27100000000000000169),
+        (0.5, 0.99122000310998946498), (0.999, 0.99999999996292589298)]),
+    // x'(½) = x''(½) = 0: x = ½ + 4(t − ½)³, y = ½ + 1.5(t − ½) − 2(t − ½)³.
+    FlatCase(controlPoints: (1, 0, 0, 1), points: [
+        (0.5000000000000002, 0.50000572204589832648), (0.4999999999999999, 0.49999545840916076051),
+        (0.500000000000001, 0.50000944688963523866), (0.5000000000001, 0.50004386481159828432),
+        (0.4999999999999, 0.49995614330400069799), (0.5000000001, 0.50043860262282864106),
+        (0.499999999, 0.49905505970400219203), (0.4999999, 0.4956140233926386613), (0.5, 0.5)]),
+    // x1 = x2 = 1: 1 − x = (1 − t)³ near 1, 1 − y ≈ 1.5(1 − t).
+    FlatCase(controlPoints: (1, 0.5, 1, 0.5), points: [
+        (0.9999999999999999, 0.99999279070857357126), (0.99999999999999, 0.99996769278776124808),
+        (0.999999999999, 0.99985001610487296646), (0.999999999, 0.99850149901411271222),
+        (0.999999, 0.98514899999985906849), (0.5, 0.25438999844500526751), (1e-09, 5.0000000000000003116e-10)]),
+    // x1 = 0, y1 ≠ 0: x ≈ 1.5t², y ≈ 1.5t near 0 (below an absolute tolerance of 1e-13 on x).
+    FlatCase(controlPoints: (0, 0.5, 0.5, 1), points: [
+        (1e-14, 1.2247448880582535604e-7), (5e-14, 2.7386128708591398526e-7), (1e-13, 3.8729835128740154748e-7),
+        (1e-12, 1.224745038058040239e-6)]),
+]
+
+@Suite("CSS cubic-bezier where x'(t) = 0")
+struct CubicBezierFlatRegionTests {
+    @Test("y is accurate to 1e-9 next to points with x'(t) = 0", arguments: flatCases)
+    func flatRegions(curve: FlatCase) throws {
+        let (x1, y1, x2, y2) = curve.controlPoints
+        let easing = try CubicBezierEasing(x1: x1, y1: y1, x2: x2, y2: y2)
+        for (x, expected) in curve.points {
+            expectClose(easing.value(at: x), expected, 1e-9, "\(curve.controlPoints) at \(x)")
+        }
+    }
+
+    @Test("(1,0,0,1): y is 1e-9-accurate on a dense sweep around the flat point, checked against the cube root")
+    func denseAroundInflection() throws {
+        // x = ½ + 4u³ and y = ½ + 1.5u − 2u³ with u = t − ½, so u = ∛((x − ½)/4) (x − ½ is exact here).
+        let easing = try CubicBezierEasing(x1: 1, y1: 0, x2: 0, y2: 1)
+        var worst = 0.0
+        for k in -2000...2000 {
+            let x = 0.5 + Double(k) * 1e-12
+            worst = max(worst, abs(easing.value(at: x) - flatInflectionReference(x)))
+        }
+        #expect(worst <= 1e-9, "worst |y − y_ref| = \(worst)")
     }
 }

@@ -79,6 +79,32 @@ struct FrameRateIndependenceTests {
         #expect(runs[0][2.0]?.0.y == 550)
     }
 
+    @Test("the same throw sampled by a 60 Hz, 125 Hz or 1 kHz pointer gives the same push")
+    func pointerRateIndependence() throws {
+        // The pointer moves at 900 pt/s from (400, 300) for 0.1 s and is released at (490, 300).
+        func thrown(rate: Double) -> DraggableCircle {
+            var circle = DraggableCircle.centered(in: Size(width: 800, height: 600), radius: 50)
+            circle.pointerDown(at: Point(x: 400, y: 300), time: 0)
+            let steps = Int((0.1 * rate).rounded(.down))
+            for k in 1..<max(steps, 1) {
+                let t = Double(k) / rate
+                circle.pointerMoved(to: Point(x: 400 + 900 * t, y: 300), time: t)
+            }
+            #expect(circle.pointerUp(at: Point(x: 490, y: 300), time: 0.1) == .flicked(.right))
+            return circle
+        }
+        let circles = [60.0, 125, 1000].map(thrown(rate:))
+        let arrival = try #require(circles[0].pushArrivalTime)
+        for circle in circles.dropFirst() {
+            expectClose(try #require(circle.pushArrivalTime), arrival, 1e-12, "arrival")
+            for k in 0...20 {
+                let t = 0.1 + (arrival - 0.1) * Double(k) / 20
+                expectClose(circle.center(at: t), circles[0].center(at: t), 1e-9, "centre at \(t)")
+            }
+        }
+        #expect(circles[0].center(at: arrival) == Point(x: 750, y: 300))
+    }
+
     @Test("frames at 30 fps match a single evaluation after all events")
     func sameAsClosedForm() {
         let frames = (0...60).map { Double($0) / 30 }.filter { $0 >= 0.5 }  // after the last event

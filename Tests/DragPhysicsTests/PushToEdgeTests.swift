@@ -194,6 +194,50 @@ struct PushToEdgeTests {
         #expect(c.center(at: arrival) == Point(x: 950, y: 300) && c.dockedEdge(at: arrival) == .right)
     }
 
+    @Test("resizing during a push: no jump, no speed step, docked on the moved edge, inside the new window",
+          arguments: PushCurve.allCases, [Size(width: 1000, height: 600), Size(width: 700, height: 500)])
+    func resizeDuringPushIsContinuous(curve: PushCurve, newSize: Size) throws {
+        var (c, t0) = flickRight(curve)
+        let oldArrival = try #require(c.pushArrivalTime)
+        let resizeTime = t0 + 0.1
+        let before = c.center(at: resizeTime), speedBefore = c.velocity(at: resizeTime)
+        #expect(before.x > 460 && before.x < 650 && speedBefore.x > 100, "still under way at the resize")
+        c.resize(to: newSize, time: resizeTime)
+        expectClose(c.center(at: resizeTime), before, 1e-9, "position at the resize")
+        expectClose(c.velocity(at: resizeTime), speedBefore, 1e-6 * speedBefore.x, "speed at the resize")
+        let arrival = try #require(c.pushArrivalTime)
+        let edgeX = newSize.width - 50
+        #expect(c.center(at: arrival) == Point(x: edgeX, y: 300) && c.velocity(at: arrival) == .zero)
+        #expect(c.dockedEdge(at: arrival) == .right && !c.isMoving(at: arrival))
+        if curve == .easeInOut && newSize.width > 800 {
+            #expect(arrival == oldArrival, "ease-in-out keeps its arrival time when the edge moves away")
+        }
+        var previous = before.x
+        for i in 1...400 {
+            let p = c.center(at: resizeTime + (arrival - resizeTime) * Double(i) / 400)
+            #expect(p.x >= previous && p.x <= edgeX && p.y == 300, "sample \(i): \(p)")
+            previous = p.x
+        }
+    }
+
+    @Test("a resize that does not move the target leaves the push untouched")
+    func resizeNotAffectingPush() throws {
+        var (c, t0) = flickRight(.easeInOut)
+        let arrival = try #require(c.pushArrivalTime)
+        let samples = (0...20).map { c.center(at: t0 + 0.02 * Double($0)) }
+        c.resize(to: Size(width: 800, height: 700), time: t0 + 0.05)
+        #expect(c.pushArrivalTime == arrival)
+        #expect((0...20).map { c.center(at: t0 + 0.02 * Double($0)) } == samples)
+    }
+
+    @Test("a window shrinking past a moving circle clamps it and docks it on the moved edge")
+    func resizeCutsThroughMovingCircle() throws {
+        var (c, t0) = flickRight(.easeInOut)
+        c.resize(to: Size(width: 500, height: 600), time: t0 + 0.2)  // the circle is beyond x = 450 by now
+        #expect(c.center(at: t0 + 0.2) == Point(x: 450, y: 300))
+        #expect(c.dockedEdge(at: t0 + 0.2) == .right && !c.isMoving(at: t0 + 0.2))
+    }
+
     @Test("resizing clamps a resting circle inside")
     func resizeClampsResting() {
         var c = DraggableCircle(center: Point(x: 700, y: 500), radius: 50, bounds: window)

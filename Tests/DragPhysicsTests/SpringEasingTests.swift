@@ -37,6 +37,15 @@ struct SpringEasingTests {
         for (p, value) in zip(progress, expected) { expectClose(spring.value(at: p), value, 1e-9, "at \(p)") }
     }
 
+    @Test("a very overdamped spring (ζ = 10⁸) stays finite: y ≈ e^(r₁τ), so value(½) ≈ 1 − √ε")
+    func veryOverdamped() throws {
+        let spring = try SpringEasing(mass: 1, stiffness: 1, damping: 2e8)
+        #expect(spring.settlingDuration.isFinite)
+        // r₁ ≈ −1/(2ζ) and y(T) = ε make T ≈ 2ζ ln(1/ε); the fast root's term is below 1e-16.
+        expectClose(spring.settlingDuration, 2e8 * 6.907755278982137, 1e-9 * 2e8, "T = 2ζ ln 1000")
+        expectClose(spring.value(at: 0.5), 1 - 0.001.squareRoot(), 1e-9, "value(½)")
+    }
+
     @Test("response/dampingRatio maps to k = (2π/response)², c = 2ζω₀")
     func responseForm() throws {
         let spring = try SpringEasing(response: 0.5, dampingRatio: 0.6)

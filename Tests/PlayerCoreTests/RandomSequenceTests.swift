@@ -120,6 +120,13 @@ struct RandomSequenceTests {
                 observed.played.append(file)
             case .deleteFile(let path):
                 observed.deleteRequested.insert(path)
+                // Only files this player caused: the cached one, or one reported by a fetch it started.
+                if case .fetchFinished(let id, let file) = event {
+                    check(path == file && id.rawValue >= 1 && id.rawValue <= observed.lastIssued,
+                          "deleted \(path) reported by \(id), never issued (last issued #\(observed.lastIssued))")
+                } else {
+                    check(path == before.cachedFile, "deleted \(path), not the cached file")
+                }
             case .pausePlayback, .resumePlayback, .stopPlayback, .reportProblem:
                 break
             }

@@ -44,7 +44,7 @@ struct TransitionTableTests {
     enum EventKind: CaseIterable, Hashable {
         case tapped
         case progressUp, progressDown, progressAbove, progressBelow, progressNaN, progressStale
-        case finishedLatest, finishedStale, finishedStaleCached
+        case finishedLatest, finishedStale, finishedStaleCached, finishedNeverIssued
         case failedLatest, failedStale
         case playbackFinished, playbackFailed
         case deletedCached, deletedOther, deletionFailedCached, deletionFailedOther
@@ -62,6 +62,7 @@ struct TransitionTableTests {
             case .finishedLatest: return .fetchFinished(latest, file: "new.mp3")
             case .finishedStale: return .fetchFinished(older, file: "orphan.mp3")
             case .finishedStaleCached: return .fetchFinished(older, file: song)
+            case .finishedNeverIssued: return .fetchFinished(FetchID(99), file: "stranger.mp3")
             case .failedLatest: return .fetchFailed(latest, message: "timeout")
             case .failedStale: return .fetchFailed(older, message: "timeout")
             case .playbackFinished: return .playbackFinished
@@ -92,6 +93,8 @@ struct TransitionTableTests {
         // Rows shared by states without a running fetch: fetch reports are stale.
         func notFetching(_ fixture: Fixture, cached: String?) -> [(Fixture, EventKind, Outcome)] {
             let latest = fixture.latest, older = fixture.older
+            // `fresh` has issued no ID yet: finished reports name files it never caused, so it deletes nothing.
+            let issued = fixture != .fresh
             return [
                 (fixture, .progressUp, .unchanged([.cancelFetch(latest)])),
                 (fixture, .progressDown, .unchanged([.cancelFetch(latest)])),
@@ -99,9 +102,10 @@ struct TransitionTableTests {
                 (fixture, .progressBelow, .unchanged([.cancelFetch(latest)])),
                 (fixture, .progressNaN, .unchanged([.cancelFetch(latest)])),
                 (fixture, .progressStale, .unchanged([.cancelFetch(older)])),
-                (fixture, .finishedLatest, .unchanged([.deleteFile("new.mp3")])),
-                (fixture, .finishedStale, .unchanged([.deleteFile("orphan.mp3")])),
-                (fixture, .finishedStaleCached, cached == song ? .ignored : .unchanged([.deleteFile(song)])),
+                (fixture, .finishedLatest, issued ? .unchanged([.deleteFile("new.mp3")]) : .ignored),
+                (fixture, .finishedStale, issued ? .unchanged([.deleteFile("orphan.mp3")]) : .ignored),
+                (fixture, .finishedStaleCached, cached == song || !issued ? .ignored : .unchanged([.deleteFile(song)])),
+                (fixture, .finishedNeverIssued, .ignored),
                 (fixture, .failedLatest, .ignored),
                 (fixture, .failedStale, .ignored),
             ]
@@ -131,6 +135,7 @@ struct TransitionTableTests {
             (.fetching, .finishedLatest, .to(.playing, fetch: nil, cached: "new.mp3", [.play(file: "new.mp3")])),
             (.fetching, .finishedStale, .unchanged([.deleteFile("orphan.mp3")])),
             (.fetching, .finishedStaleCached, .unchanged([.deleteFile(song)])),
+            (.fetching, .finishedNeverIssued, .ignored),
             (.fetching, .failedLatest, .to(.failed(message: "Download failed: timeout"), fetch: nil, cached: nil, [])),
             (.fetching, .failedStale, .ignored),
             (.fetching, .playbackFinished, .ignored),

@@ -61,6 +61,20 @@ def bezier(x1, y1, x2, y2, x):
     t = findroot(lambda t: bx(t) - x, (mpf(0), mpf(1)), solver='bisect', tol=mpf(10) ** -35, maxsteps=200)
     return by(t)
 
+def bezier_exact_input(x1, y1, x2, y2, x):
+    """y at the exact binary value of the double x (mpf(float) is exact), by 400 bisection steps at 60 digits:
+    needed next to points where x'(t) = 0, where y(x) has an infinite slope."""
+    with mp.workdps(60):
+        x1, y1, x2, y2 = map(mpf, (x1, y1, x2, y2)); x = mpf(x)
+        bx = lambda t: 3 * (1 - t) ** 2 * t * x1 + 3 * (1 - t) * t ** 2 * x2 + t ** 3
+        by = lambda t: 3 * (1 - t) ** 2 * t * y1 + 3 * (1 - t) * t ** 2 * y2 + t ** 3
+        lo, hi = mpf(0), mpf(1)
+        for _ in range(400):
+            mid = (lo + hi) / 2
+            if bx(mid) < x: lo = mid
+            else: hi = mid
+        return by((lo + hi) / 2)
+
 def spring(mass, stiffness, damping, eps, progress_values):
     m, k, c, eps = map(mpf, (mass, stiffness, damping, eps))
     # ODE: x'' = (k (1 - x) - c x') / m, x(0) = 0, x'(0) = 0.
@@ -91,6 +105,14 @@ if __name__ == '__main__':
     for name, cp in named.items():
         vals = ', '.join(mp.nstr(bezier(*cp, x), 17) for x in xs)
         print(f'("{name}", [{vals}]),')
+    print('// cubic-bezier flat regions (x\'(t) = 0): inputs are doubles, references at their exact value')
+    flat = {(0, 1, 0, 1): [1e-14, 5e-14, 1e-13, 1e-10, 1e-06, 0.001, 0.5, 0.999],
+            (1, 0, 0, 1): [0.5 + 2 ** -52, 0.5 - 2 ** -53, 0.5 + 1e-15, 0.5 + 1e-13, 0.5 - 1e-13, 0.5 + 1e-10,
+                           0.5 - 1e-9, 0.4999999, 0.5],
+            (1, 0.5, 1, 0.5): [1 - 2 ** -53, 1 - 1e-14, 1 - 1e-12, 1 - 1e-9, 0.999999, 0.5, 1e-9],
+            (0, 0.5, 0.5, 1): [1e-14, 5e-14, 1e-13, 1e-12]}
+    for cp, xs in flat.items():
+        print(f'{cp}: [' + ', '.join(f'({x!r}, {mp.nstr(bezier_exact_input(*cp, x), 20)})' for x in xs) + '],')
     print('// spring at progress 0.05, 0.1, 0.3, 0.5, 0.8')
     prog = [mpf('0.05'), mpf('0.1'), mpf('0.3'), mpf('0.5'), mpf('0.8')]
     for (m, k, c) in [(1, 100, 10), (1, 100, 20), (2, 50, 40)]:

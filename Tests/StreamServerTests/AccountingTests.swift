@@ -82,7 +82,8 @@ struct AccountingTests {
     }
 
     @Test func aClientClosingMidDelayIsAccounted() async throws {
-        let delay = FaultRule(path: "/slow*", fault: .delay(seconds: 1))
+        // The delay is long so that, even on a loaded machine, the server sees the close well before it would answer.
+        let delay = FaultRule(path: "/slow*", fault: .delay(seconds: 5))
         try await Fixtures.withServer(Self.content, faults: [delay]) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)
             try await connection.sendRequest("GET", "/slow0.ts")
@@ -94,7 +95,7 @@ struct AccountingTests {
             #expect(stats.requests.first?.status == 0)
             #expect(stats.requests.first?.completed == false)
             // The delayed response's timer must not fire into the closed connection or count twice.
-            try await Task.sleep(for: .milliseconds(1200))
+            try await Task.sleep(for: .milliseconds(5200))
             #expect(server.statistics.requests.count == 1)
             #expect(server.statistics.currentRequests == 0)
         }

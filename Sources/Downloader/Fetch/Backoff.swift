@@ -32,7 +32,8 @@ public struct Backoff: Sendable, Hashable {
         let capped = min(uncapped, cap.seconds)
         let clampedJitter = min(max(jitter, 0), 1)
         let clampedRandom = min(max(random, 0), 1)
-        let seconds = max(0, capped * (1 - clampedJitter * clampedRandom))
+        // At most a day, so that the conversion to nanoseconds cannot overflow for any configuration.
+        let seconds = min(max(0, capped * (1 - clampedJitter * clampedRandom)), 86_400)
         return .nanoseconds(Int64((seconds * 1e9).rounded()))
     }
 

@@ -34,6 +34,9 @@ final class HTTPFetcher: Sendable {
     let client: HTTPClient
     let configuration: DownloadConfiguration
     let logger: Logger
+    /// The logger handed to AsyncHTTPClient: never below `.warning`, because its debug and trace messages
+    /// are not ours to redact (URLs may carry credentials).
+    let clientLogger: Logger
     let counter = RequestCounter()
 
     /// Statuses worth retrying (RFC 9110 §15.5.9, §15.6.1, §15.6.3–§15.6.5; RFC 6585 §4).
@@ -44,6 +47,9 @@ final class HTTPFetcher: Sendable {
         self.client = client
         self.configuration = configuration
         self.logger = logger
+        var clientLogger = logger
+        clientLogger.logLevel = max(logger.logLevel, .warning)
+        self.clientLogger = clientLogger
     }
 
     /// An HTTP/1.1 client with a keep-alive pool of at most `concurrency` connections per host, no automatic
@@ -118,7 +124,7 @@ final class HTTPFetcher: Sendable {
             let response: HTTPClientResponse
             do {
                 response = try await client.execute(httpRequest, timeout: configuration.requestTimeout.timeAmount,
-                                                    logger: logger)
+                                                    logger: clientLogger)
             } catch {
                 throw try transportFailure(error, subject: subject)
             }
@@ -218,15 +224,18 @@ final class HTTPFetcher: Sendable {
                 let keepFrom = max(chunkStart, skip)
                 let keepTo = end.map { min(position, $0) } ?? position
                 if keepTo > keepFrom {
-                    let slice = chunk.readableBytesView.dropFirst(keepFrom - chunkStart).prefix(keepTo - keepFrom)
-                    guard bytes.count + slice.count <= request.maxBytes else {
+                    let count = keepTo - keepFrom
+                    guard bytes.count + count <= request.maxBytes else {
                         meter?.remove(bytes.count)
                         throw AttemptFailure(error: DownloadError(.tooLarge, subject,
                                                                   "body exceeds the limit of \(request.maxBytes) bytes"),
                                              retryable: false)
                     }
-                    bytes.append(contentsOf: slice)
-                    meter?.add(slice.count)
+                    chunk.withUnsafeReadableBytes { buffer in
+                        let from = keepFrom - chunkStart
+                        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from ..< from + count]))
+                    }
+                    meter?.add(count)
                 }
                 if let end, position >= end, slicing || position > end {
                     break  // the rest of an ignored-Range body is not needed (or a server sent too much)

@@ -1,8 +1,15 @@
 import Crypto
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a partial download has achieved, stored as JSON next to the partial file (`FILE.part.resume`)
-/// after every appended segment, so that an interrupted download can continue where it stopped.
+/// at most every 250 ms and when the download stops (see ``SegmentPipeline``), so that an interrupted
+/// download can continue where it stopped.
 ///
 /// The segment data is appended before the state is replaced (atomically, by rename), so the partial
 /// file is never shorter than `byteOffset`; on resume it is truncated back to exactly `byteOffset`.
@@ -25,16 +32,23 @@ struct ResumeState: Codable, Sendable, Equatable {
         return try? JSONDecoder().decode(ResumeState.self, from: data)
     }
 
-    /// Replaces the state file atomically (write a temporary file, then `rename(2)`).
+    /// Replaces the state file atomically: writes `path.tmp`, then `rename(2)`s it over `path`.
+    ///
+    /// No `fsync`: the state survives the process being killed at any point (the kernel keeps both files'
+    /// data), which is what resuming is for; surviving a power loss would need the partial file synced too,
+    /// costing milliseconds per segment.
     func save(to path: String) throws(DownloadError) {
         let data: Data
         do { data = try JSONEncoder().encode(self) } catch {
             throw DownloadError(.output, .output(path: path), "cannot encode resume state")
         }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw DownloadError(.output, .output(path: path), "cannot save resume state: \(error.localizedDescription)")
+        let temporary = path + ".tmp"
+        let file = try POSIXOutputFile(path: temporary)
+        try file.truncate(to: 0)
+        try file.append([UInt8](data))
+        try file.close()
+        guard rename(temporary, path) == 0 else {
+            throw POSIXOutputFile.error("cannot rename \(temporary) to \(path)", path: path)
         }
     }
 }

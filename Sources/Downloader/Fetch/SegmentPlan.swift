@@ -26,7 +26,8 @@ struct SegmentPlan: Sendable {
             guard segment.key == nil, let range = segment.byteRange else { return nil }
             total += Int64(range.length)
             if needsInitSection(before: index) {
-                guard let initRange = segment.initSection?.byteRange else { return nil }
+                guard let section = segment.initSection, section.key == nil, let initRange = section.byteRange
+                else { return nil }
                 total += Int64(initRange.length)
             }
         }
@@ -37,6 +38,10 @@ struct SegmentPlan: Sendable {
     /// format), refused before any segment is fetched.
     func unsupportedEncryption(playlistURL: URL) -> DownloadError? {
         for (index, segment) in segments.enumerated() {
+            if let key = segment.initSection?.key, key.keyFormat != "identity" {
+                return DownloadError(.unsupportedEncryption, .playlist(url: playlistURL.redactedString, line: segment.line),
+                                     "the EXT-X-MAP of segment \(index) uses KEYFORMAT=\"\(key.keyFormat)\", only identity keys are supported")
+            }
             guard let key = segment.key else { continue }
             let subject = DownloadError.Subject.playlist(url: playlistURL.redactedString, line: segment.line)
             guard key.method == .aes128 else {

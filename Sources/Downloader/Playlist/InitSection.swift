@@ -6,10 +6,14 @@ public struct InitSection: Sendable, Hashable {
     public var uri: URL
     /// `BYTERANGE` (`"n[@o]"`, offset 0 when omitted), if given.
     public var byteRange: ByteRange?
+    /// The AES-128 `EXT-X-KEY` in effect at the `EXT-X-MAP` tag, if any: the section is encrypted with it,
+    /// and RFC 8216 §4.3.2.5 requires that key to carry an explicit `IV`. `nil` when the section is clear.
+    public var key: SegmentKey?
 
     /// Creates an initialization section.
-    public init(uri: URL, byteRange: ByteRange? = nil) {
+    public init(uri: URL, byteRange: ByteRange? = nil, key: SegmentKey? = nil) {
         self.uri = uri
         self.byteRange = byteRange
+        self.key = key
     }
 }

@@ -103,7 +103,17 @@ struct PlaylistBuilder {
         case .key:
             keysSinceLastSegment.append(try KeyTag(value: value, line: line, resolver: resolver).key)
         case .map:
-            currentMap = try MapTag(value: value, line: line, resolver: resolver).section
+            var section = try MapTag(value: value, line: line, resolver: resolver).section
+            // The key in effect at the EXT-X-MAP tag encrypts the section (§4.3.2.5); SAMPLE-AES and other
+            // methods leave the container, and so the section, in the clear.
+            applyPendingKeys()
+            if let key = currentKey, key.method == .aes128 {
+                guard key.iv != nil else {
+                    throw Self.fail(line, "EXT-X-MAP follows an AES-128 EXT-X-KEY without IV; an encrypted initialization section requires an explicit IV (RFC 8216 §4.3.2.5)")
+                }
+                section.key = key
+            }
+            currentMap = section
         case .bitrate:
             currentBitrate = try BitrateTag(value: value, line: line).bitsPerSecond
         }
@@ -195,18 +205,22 @@ struct PlaylistBuilder {
         else {
             throw Self.fail(line, "discontinuity sequence number overflows (RFC 8216 §4.3.3.3)")
         }
-        if !keysSinceLastSegment.isEmpty {
-            // Several EXT-X-KEY tags in a row offer one key per KEYFORMAT; prefer the identity format.
-            let identity = keysSinceLastSegment.first { $0?.keyFormat == "identity" }
-            currentKey = identity ?? keysSinceLastSegment.last ?? nil
-            keysSinceLastSegment = []
-        }
+        applyPendingKeys()
         segments.append(MediaSegment(
             uri: uri, duration: extInf.duration, title: extInf.title, byteRange: byteRange,
             sequenceNumber: sequenceNumber, discontinuitySequence: discontinuityNumber, key: currentKey,
             initSection: currentMap, discontinuity: pendingDiscontinuity, bitrate: currentBitrate, line: line))
         pendingDiscontinuity = false
         previousRange = byteRange.map { (uri, $0.upperBound) }
+    }
+
+    /// Makes the `EXT-X-KEY` tags seen since the last segment (or `EXT-X-MAP`) the key in effect.
+    /// Several in a row offer one key per KEYFORMAT (§4.3.2.4); the identity format is preferred.
+    private mutating func applyPendingKeys() {
+        guard !keysSinceLastSegment.isEmpty else { return }
+        let identity = keysSinceLastSegment.first { $0?.keyFormat == "identity" }
+        currentKey = identity ?? keysSinceLastSegment.last ?? nil
+        keysSinceLastSegment = []
     }
 
     // MARK: - End

@@ -19,12 +19,12 @@ public struct PlaylistError: Error, Sendable, Hashable, CustomStringConvertible 
         self.message = message
     }
 
-    /// `"line N: message [url]"`.
+    /// `"line N: message [url]"`, with credentials in the URL replaced by `***@`.
     public var description: String {
         var text = ""
         if let line { text += "line \(line): " }
         text += message
-        if let url { text += " [\(url.absoluteString)]" }
+        if let url { text += " [\(url.redactedString)]" }  // never the credentials
         return text
     }
 }

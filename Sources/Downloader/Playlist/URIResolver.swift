@@ -8,15 +8,16 @@ struct URIResolver {
     /// - Parameter httpOnly: require `http` or `https` (segments, playlists, init sections).
     func resolve(_ text: String, line: Int, what: String, httpOnly: Bool) throws(PlaylistError) -> URL {
         guard !text.isEmpty, let url = URL(string: text, relativeTo: base)?.absoluteURL else {
-            throw PlaylistError(line: line, message: "\(what) \"\(text)\" is not a valid URI (RFC 8216 §4.1)")
+            throw PlaylistError(line: line, message: "\(what) \"\(Self.redacted(text))\" is not a valid URI (RFC 8216 §4.1)")
         }
+        let text = Self.redacted(text)
         let scheme = url.scheme?.lowercased() ?? ""
         if httpOnly {
             guard scheme == "http" || scheme == "https" else {
-                throw PlaylistError(line: line, message: "\(what) \"\(text)\" resolves to \(url.absoluteString): only http and https URIs are supported")
+                throw PlaylistError(line: line, message: "\(what) \"\(text)\" resolves to \(url.redactedString): only http and https URIs are supported")
             }
             guard let host = url.host, !host.isEmpty else {
-                throw PlaylistError(line: line, message: "\(what) \"\(text)\" resolves to \(url.absoluteString), which has no host")
+                throw PlaylistError(line: line, message: "\(what) \"\(text)\" resolves to \(url.redactedString), which has no host")
             }
             if let port = url.port, !(1 ... 65535).contains(port) {
                 throw PlaylistError(line: line, message: "\(what) \"\(text)\" has port \(port), outside 1-65535")
@@ -25,5 +26,14 @@ struct URIResolver {
             throw PlaylistError(line: line, message: "\(what) \"\(text)\" does not resolve to an absolute URI")
         }
         return url
+    }
+
+    /// `text` with any credentials replaced by `***@` (see `URL.redactedString`): URIs written in
+    /// a playlist may carry them, and errors must not.
+    static func redacted(_ text: String) -> String {
+        guard text.contains("@"), let url = URL(string: text), url.user != nil || url.password != nil else {
+            return text
+        }
+        return url.redactedString
     }
 }

@@ -29,7 +29,7 @@ public enum CandidateTable {
                 entry.figures.nameHint.map(kbps) ?? "-",
                 score,
                 candidate.isDefault ? "yes" : "no",
-                candidate.uri.absoluteString,
+                candidate.uri.redactedString,
             ])
         }
         var widths = [Int](repeating: 0, count: header.count)

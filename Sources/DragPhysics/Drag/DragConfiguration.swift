@@ -8,6 +8,10 @@
 public struct DragConfiguration: Sendable, Hashable {
     /// Distance the pointer must move from its down position before a press becomes a drag.
     public var slop: Double
+    /// How fast the circle takes up the slop once a drag starts: the lag left behind by the slop shrinks by
+    /// this many points per point the pointer travels (0.5: the circle moves at most 1.5× the pointer's step
+    /// and keeps the exact grab offset after the pointer has travelled `slop / 0.5` beyond the slop).
+    public var slopCatchUpRate: Double
     /// Release speed (length of the estimated velocity) from which a release counts as a flick.
     public var flickThreshold: Double
     /// How far back the velocity estimator looks (``VelocityTracker/window``).
@@ -38,9 +42,11 @@ public struct DragConfiguration: Sendable, Hashable {
         minimumPushDuration: Double = 0.25,
         maximumPushDuration: Double = 0.6,
         springAngularFrequency: Double = 18,
-        springSettleDistance: Double = 0.01
+        springSettleDistance: Double = 0.01,
+        slopCatchUpRate: Double = 0.5
     ) {
         self.slop = slop
+        self.slopCatchUpRate = slopCatchUpRate
         self.flickThreshold = flickThreshold
         self.velocityWindow = velocityWindow
         self.restThreshold = restThreshold
@@ -52,7 +58,7 @@ public struct DragConfiguration: Sendable, Hashable {
         self.springSettleDistance = springSettleDistance
     }
 
-    /// Slop 4 pt, flick from 400 pt/s, 100 ms velocity window, 40 ms rest, ease-in-out pushes of
+    /// Slop 4 pt taken up at 0.5 pt per pointer point, flick from 400 pt/s, 100 ms velocity window, 40 ms rest, ease-in-out pushes of
     /// 0.25–0.6 s (`0.02·√Δ`: 0.4 s for 400 pt), spring ω = 18 rad/s settling within 0.01 pt.
     public static let `default` = DragConfiguration()
 

@@ -14,9 +14,14 @@
 ///    never extrapolated): `(b + 2cτ_t)/window`. A constant acceleration is recovered
 ///    exactly. If the system is near-singular, the least-squares line `b = (S₀Σpτ − S₁Σp)/(S₀S₂ − S₁²)` is used.
 ///
-/// Duplicate or tiny time steps: a sample less than ``minimumInterval`` after the previous one (or
-/// earlier than it) replaces the previous sample's position instead of being appended, so no division
-/// by a tiny `dt` can happen.
+/// Edge cases:
+/// - **Duplicate, tiny or backward time steps:** a sample less than ``minimumInterval`` after the previous
+///   one, at the same time or earlier than it, replaces the previous sample's position (keeping its
+///   time) instead of being appended, so time never runs backwards in the buffer and no division by a
+///   zero or tiny `dt` can happen (also with `minimumInterval` 0).
+/// - **Non-finite input:** samples with a NaN or infinite time or coordinate are ignored, so they
+///   cannot poison the estimate; ``velocity(at:)`` at a non-finite time is zero.
+/// - **Fewer than two samples:** zero.
 ///
 /// ```swift
 /// var tracker = VelocityTracker()
@@ -80,13 +85,15 @@ public struct VelocityTracker: Sendable {
 
     /// Records the pointer at `position` at `time` (O(1), no allocation).
     public mutating func addSample(_ position: Point, time: Double) {
+        guard time.isFinite, position.x.isFinite, position.y.isFinite else { return }
         if storedCount > 0 {
             let lastIndex = head == 0 ? buffer.count - 1 : head - 1
             let last = buffer[lastIndex]
             if position != last.position {
                 lastMovementTime = max(time, last.time)
             }
-            if !(time - last.time >= minimumInterval) {
+            let dt = time - last.time
+            if !(dt > 0 && dt >= minimumInterval) {
                 buffer[lastIndex].position = position
                 return
             }
@@ -100,7 +107,9 @@ public struct VelocityTracker: Sendable {
     /// The estimated velocity (points/second) at `time`, normally the release time (see the type's
     /// description for the method).
     public func velocity(at time: Double) -> Point {
-        guard storedCount >= 2, let moved = lastMovementTime, time - moved <= restThreshold else { return .zero }
+        guard storedCount >= 2, time.isFinite, let moved = lastMovementTime, time - moved <= restThreshold else {
+            return .zero
+        }
         let cutoff = time - window
         var n = 0
         while n < storedCount && sample(back: n).time >= cutoff { n += 1 }

@@ -29,7 +29,26 @@
 public struct PennerEasing: EasingCurve, Hashable {
     /// The ten families of Penner's equations.
     public enum Family: String, Sendable, Hashable, CaseIterable {
-        case quad, cubic, quart, quint, sine, expo, circ, back, elastic, bounce
+        /// Quadratic; in: `t²`.
+        case quad
+        /// Cubic; in: `t³`.
+        case cubic
+        /// Quartic; in: `t⁴`.
+        case quart
+        /// Quintic; in: `t⁵`.
+        case quint
+        /// Sinusoidal; in: `1 − cos(πt/2)`.
+        case sine
+        /// Exponential; in: `2^(10t − 10)`.
+        case expo
+        /// Circular; in: `1 − √(1 − t²)`.
+        case circ
+        /// Cubic with overshoot `s` = ``PennerEasing/backOvershoot``; in: `(s + 1)t³ − st²`.
+        case back
+        /// Exponentially decaying sine; in: `−2^(10t − 10) sin((10t − 10.75)·2π/3)`.
+        case elastic
+        /// Bouncing parabolas (see the type's documentation for the piecewise formula).
+        case bounce
     }
 
     /// Which end of the motion the easing affects.

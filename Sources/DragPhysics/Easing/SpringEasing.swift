@@ -22,7 +22,8 @@ public enum SpringEasingError: Error, Equatable, CustomStringConvertible {
 /// from the target, `y(τ) = 1 − x(τ)` with `y(0) = 1`, `y'(0) = 0`, is
 /// - underdamped (ζ < 1), `ω_d = ω₀√(1 − ζ²)`: `y = e^(−ζω₀τ) (cos ω_d τ + (ζω₀/ω_d) sin ω_d τ)`;
 /// - critically damped (ζ = 1): `y = e^(−ω₀τ) (1 + ω₀τ)`;
-/// - overdamped (ζ > 1), `r₁,₂ = −ω₀ (ζ ∓ √(ζ² − 1))`: `y = (r₂ e^(r₁τ) − r₁ e^(r₂τ)) / (r₂ − r₁)`.
+/// - overdamped (ζ > 1), `r₁,₂ = −ω₀ (ζ ∓ √(ζ² − 1))`: `y = (r₂ e^(r₁τ) − r₁ e^(r₂τ)) / (r₂ − r₁)`
+///   (r₁ computed as `−ω₀/(ζ + √(ζ² − 1))`, which stays accurate for very large ζ).
 ///
 /// The settling time `T` is the time after which `|y| ≤ ε` for good: for ζ < 1 from the envelope bound
 /// `|y| ≤ e^(−ζω₀τ)/√(1 − ζ²)`, so `T = ln(1/(ε √(1 − ζ²))) / (ζω₀)`; for ζ ≥ 1, `y` decreases monotonically
@@ -105,7 +106,8 @@ public struct SpringEasing: EasingCurve, Hashable {
             return Math.exp(-omega * tau) * (1 + omega * tau)
         }
         let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -omega * (zeta - root), r2 = -omega * (zeta + root)
+        // r₁ = −ω(ζ − √(ζ² − 1)) written as −ω/(ζ + √(ζ² − 1)): no cancellation for large ζ (r₁r₂ = ω²).
+        let r1 = -omega / (zeta + root), r2 = -omega * (zeta + root)
         return (r2 * Math.exp(r1 * tau) - r1 * Math.exp(r2 * tau)) / (r2 - r1)
     }
 
@@ -115,7 +117,9 @@ public struct SpringEasing: EasingCurve, Hashable {
         }
         // Monotone decreasing from 1: bracket, then bisect y(τ) = ε.
         var hi = 1 / omega
-        while displacement(omega: omega, zeta: zeta, tau: hi) > epsilon { hi *= 2 }
+        while displacement(omega: omega, zeta: zeta, tau: hi) > epsilon && hi < .greatestFiniteMagnitude / 2 {
+            hi *= 2
+        }
         var lo = 0.0
         for _ in 0..<200 {
             let mid = 0.5 * (lo + hi)

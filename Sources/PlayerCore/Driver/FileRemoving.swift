@@ -8,6 +8,12 @@ public protocol FileRemoving: Sendable {
 }
 
 /// ``FileRemoving`` with the local file system.
+///
+/// Why a concrete file system type lives in PlayerCore: the state machine (``Player`` and its events and
+/// commands) is pure — no imports, no I/O, no clock — and stays so. The driver is PlayerCore's one edge
+/// to the outside world by design (it *runs* the commands), and deleting a file is the one command whose
+/// implementation is the same for every embedding, so every app would otherwise copy these lines. It is
+/// used only when passed in (`files: .local`); tests and other hosts plug in their own ``FileRemoving``.
 public struct LocalFileRemover: FileRemoving {
     /// Creates a remover working on the local file system.
     public init() {}

@@ -59,7 +59,8 @@ public final class PlayerDriver: Sendable {
         for continuation in observers { continuation.finish() }
     }
 
-    /// Writes `message` to standard error, prefixed with `PlayerCore:`.
+    /// Writes `message` to standard error, prefixed with `PlayerCore:` (the default `log`: problems are
+    /// rare and must not vanish silently; pass your own closure to route them to your logger).
     public static let logToStandardError: @Sendable (String) -> Void = { message in
         FileHandleWriter.standardError("PlayerCore: \(message)\n")
     }

@@ -14,7 +14,8 @@
 ///
 /// ## Transitions
 ///
-/// "Current" means the event's ``FetchID`` is ``currentFetch``; any other ID is *stale*. "Cached" means the
+/// "Current" means the event's ``FetchID`` is ``currentFetch``; any other ID the player has issued is
+/// *stale* (for progress and failures, IDs it never issued count as stale too). "Cached" means the
 /// event's path is ``cachedFile``. Rows not listed leave the player unchanged and return no commands.
 ///
 /// | State | Event | New state | Commands |
@@ -35,6 +36,7 @@
 /// | any other | fileDeletionFailed(path, m) | unchanged | reportProblem |
 /// | any | fetchProgressed(stale, _) | unchanged | cancelFetch(stale) |
 /// | any | fetchFinished(stale, file) | unchanged | deleteFile(file), unless file is cached |
+/// | any | fetchFinished(never issued, file) | unchanged | — |
 ///
 /// Choices the spec leaves open:
 /// - **Tap while fetching or completed**: ignored; the spinner is no button.
@@ -42,7 +44,8 @@
 ///   message for display; a tap starts a new fetch with a new ``FetchID``. A file that failed to play is deleted.
 /// - **Stale fetch events** never change the state. A stale fetch that still reports progress is cancelled;
 ///   the file of a stale fetch that finished is deleted so no cache is left behind (fetchers must therefore
-///   write each fetch to its own path, e.g. one containing ``FetchID/rawValue``).
+///   write each fetch to its own path, e.g. one containing ``FetchID/rawValue``). A finished report with an
+///   ID this player never issued deletes nothing: the player only deletes files it caused to exist.
 /// - **Progress** never goes backwards: values are clamped to `0...1`, NaN is ignored, and a value below the
 ///   largest seen in this fetch is ignored. A finished fetch shows a full circle (``fill`` is exactly 1).
 /// - **Playback finished while paused** (the end raced with the pause tap): the track is over, so the player
@@ -145,7 +148,10 @@ public struct Player: Equatable, Sendable {
 
     private mutating func fetchFinished(_ id: FetchID, file: String) -> [PlayerCommand] {
         guard id == currentFetch, case .fetching = state else {
-            return file == cachedFile ? [] : [.deleteFile(file)]
+            // Only files of fetches this player started are its to delete: a report with an ID it never
+            // issued (a confused fetcher) must not make it delete some unrelated file.
+            guard id.rawValue >= 1, id < nextFetch, file != cachedFile else { return [] }
+            return [.deleteFile(file)]
         }
         currentFetch = nil
         cachedFile = file

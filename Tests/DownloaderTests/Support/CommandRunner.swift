@@ -36,8 +36,8 @@ enum CommandRunner {
         private var stdoutData = Data()
         private var stderrData = Data()
 
-        init(arguments: [String]) throws {
-            guard let executable = CommandRunner.executable else {
+        init(arguments: [String], executable: URL? = CommandRunner.executable) throws {
+            guard let executable else {
                 throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "hlsfetch binary not found"])
             }
             process = Process()
@@ -64,6 +64,11 @@ enum CommandRunner {
             _ = Glibc.kill(process.processIdentifier, SIGKILL)
         }
 
+        /// Sends `SIGINT` (Ctrl-C).
+        func interrupt() {
+            _ = Glibc.kill(process.processIdentifier, SIGINT)
+        }
+
         /// Waits for the process to exit (killing it after `timeout`).
         func finish(timeout: Duration = .seconds(60)) async -> Outcome {
             let deadline = ContinuousClock.now + timeout
@@ -80,8 +85,9 @@ enum CommandRunner {
         }
     }
 
-    /// Runs `hlsfetch` with `arguments` to completion.
-    static func run(_ arguments: [String], timeout: Duration = .seconds(60)) async throws -> Outcome {
-        try await Running(arguments: arguments).finish(timeout: timeout)
+    /// Runs `hlsfetch` (or another `executable`) with `arguments` to completion.
+    static func run(_ arguments: [String], executable: URL? = CommandRunner.executable,
+                    timeout: Duration = .seconds(60)) async throws -> Outcome {
+        try await Running(arguments: arguments, executable: executable).finish(timeout: timeout)
     }
 }

@@ -182,6 +182,54 @@ enum StreamFixtures {
         files["/fmp4.m3u8"] = ServedFile(string: lines.joined(separator: "\n") + "\n", contentType: ContentTypes.m3u8)
         return SyntheticStream(files: files, entryPath: "/fmp4.m3u8", expected: expected, segmentLengths: lengths)
     }
+
+    /// AES-128 with `EXT-X-MAP` (RFC 8216 §4.3.2.5): a clear init section declared before any key, two
+    /// segments under the media-sequence IV (`EXT-X-MEDIA-SEQUENCE:3`), then an explicit-IV key and an
+    /// init section encrypted with it, two more segments, and a last one after `METHOD=NONE` that keeps
+    /// the (encrypted) section. Expected: `clear init, s0, s1, decrypted init, s2, s3, s4`.
+    static func encryptedInitSections() throws -> SyntheticStream {
+        let key = bytes(count: 16, seed: 77)
+        let explicitIV = bytes(count: 16, seed: 78)
+        let explicitIVHex = "0x" + explicitIV.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+        func encrypt(_ plain: [UInt8], iv: [UInt8]) throws -> [UInt8] {
+            [UInt8](try AES._CBC.encrypt(plain, using: SymmetricKey(data: key), iv: AES._CBC.IV(ivBytes: iv)))
+        }
+        func sequenceIV(_ number: Int) -> [UInt8] {
+            var iv = [UInt8](repeating: 0, count: 16)
+            for byte in 0 ..< 8 { iv[15 - byte] = UInt8(truncatingIfNeeded: UInt64(number) >> (8 * UInt64(byte))) }
+            return iv
+        }
+        let clearInit = bytes(count: 700, seed: 71)
+        let secretInit = bytes(count: 901, seed: 72)
+        var files: [String: ServedFile] = [
+            "/keys/i.key": ServedFile(data: key, contentType: ContentTypes.octetStream),
+            "/clear-init.mp4": ServedFile(data: clearInit, contentType: ContentTypes.mp4),
+            "/enc-init.mp4": ServedFile(data: try encrypt(secretInit, iv: explicitIV), contentType: ContentTypes.mp4),
+        ]
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:3",
+                     #"#EXT-X-MAP:URI="clear-init.mp4""#, #"#EXT-X-KEY:METHOD=AES-128,URI="keys/i.key""#]
+        var expected = clearInit
+        var lengths: [Int] = []
+        for index in 0 ..< 5 {
+            var iv = sequenceIV(3 + index)
+            if index == 2 {
+                lines.append(#"#EXT-X-KEY:METHOD=AES-128,URI="keys/i.key",IV="# + explicitIVHex)
+                lines.append(#"#EXT-X-MAP:URI="enc-init.mp4""#)
+                expected += secretInit
+            }
+            if index >= 2 { iv = explicitIV }
+            if index == 4 { lines.append("#EXT-X-KEY:METHOD=NONE") }
+            let plain = bytes(count: 3000 + 13 * index, seed: 700 + UInt64(index))
+            let served = index == 4 ? plain : try encrypt(plain, iv: iv)
+            files["/frag/\(index).m4s"] = ServedFile(data: served, contentType: ContentTypes.m4s)
+            expected += plain
+            lengths.append(served.count)
+            lines += ["#EXTINF:4.0,", "frag/\(index).m4s"]
+        }
+        lines.append("#EXT-X-ENDLIST")
+        files["/encmap.m3u8"] = ServedFile(string: lines.joined(separator: "\n") + "\n", contentType: ContentTypes.m3u8)
+        return SyntheticStream(files: files, entryPath: "/encmap.m3u8", expected: expected, segmentLengths: lengths)
+    }
 }
 
 /// SHA-256 of `bytes` in lowercase hex.

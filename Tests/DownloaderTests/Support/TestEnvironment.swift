@@ -56,6 +56,17 @@ extension DownloadConfiguration {
     }
 }
 
+extension DownloadConfiguration {
+    /// ``fastTests`` with an idle timeout far longer than any hold a test keeps on the server, so a slow,
+    /// loaded machine never turns a held request into a timeout and retry (the suites' time limits bound
+    /// the tests instead).
+    static var holdTests: DownloadConfiguration {
+        var configuration = DownloadConfiguration.fastTests
+        configuration.idleTimeout = .seconds(60)
+        return configuration
+    }
+}
+
 /// The bytes of the file at `path`, or empty when it does not exist.
 func fileBytes(_ path: String) -> [UInt8] {
     FileManager.default.contents(atPath: path).map { [UInt8]($0) } ?? []
