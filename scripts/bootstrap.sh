@@ -7,8 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System libraries the package links (SDL2, libmpg123) and what the tests and tools use at run time.
+# System libraries the package links (SDL2, libmpg123).
 PACKAGES=(pkg-config libsdl2-dev libmpg123-dev)
+# The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg.
+TEST_PACKAGES=(ffmpeg)
 
 install_missing() {
     local missing=()
@@ -34,6 +36,7 @@ case "$cmd" in
         exec "$(swift build -c release --show-bin-path)/SDLDemo" "$@"
         ;;
     test)
+        PACKAGES+=("${TEST_PACKAGES[@]}")
         install_missing
         exec swift test "$@"
         ;;
