@@ -30,9 +30,12 @@ let package = Package(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
 
+        // Shared test support (seeded generators and other helpers used by several test targets).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+
         // PlayerCore: the player's pure state machine and a thin thread-safe driver.
         .target(name: "PlayerCore"),
-        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore"]),
+        .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "TestSupport"]),
 
         // DragPhysics: drag, flick, push to the edge, and the easing library. Pure and time-injected.
         .target(name: "DragPhysics"),
@@ -62,6 +65,7 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 "StreamServer",
+                "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -73,7 +77,7 @@ let package = Package(
         // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
         .target(name: "MPEGTS"),
         .testTarget(
-            name: "MPEGTSTests", dependencies: ["MPEGTS"],
+            name: "MPEGTSTests", dependencies: ["MPEGTS", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Downloader
+import TestSupport
 
 @Suite struct AttributeListTests {
     @Test func quotedValuesKeepCommasAndEquals() throws {
@@ -105,7 +106,7 @@ import Testing
     /// Random strings over the grammar's alphabet: each parses or throws, and every typed accessor on every
     /// parsed name returns or throws; nothing traps.
     @Test func randomListsNeverTrap() {
-        var rng = PlaylistRobustnessTests.SplitMix64(state: 2026)
+        var rng = SplitMix64(seed: 2026)
         let alphabet = Array("AB-=,\"x0123456789.@ \\#".utf8) + [0xC3, 0xA9]
         var parsed = 0
         for _ in 0 ..< 5000 {

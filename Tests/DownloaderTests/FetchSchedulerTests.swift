@@ -1,5 +1,6 @@
 import Testing
 @testable import Downloader
+import TestSupport
 
 @Suite struct FetchSchedulerTests {
     @Test func stalledFirstSegmentHoldsBackNewStartsAfterTwoWaiting() {

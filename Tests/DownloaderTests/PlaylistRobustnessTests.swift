@@ -1,23 +1,12 @@
 import Foundation
 import Testing
 @testable import Downloader
+import TestSupport
 
 /// Randomized robustness: seeded byte edits and truncations of valid playlists must yield either a playlist
 /// or a `PlaylistError` (the typed throw makes anything else impossible to catch), never a trap or a hang.
 @Suite struct PlaylistRobustnessTests {
     typealias F = PlaylistFixtures
-
-    /// SplitMix64: a small deterministic generator so failures reproduce from the seed.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let seeds: [String] = [
         F.master, F.audio256, F.audio64,
@@ -51,7 +40,7 @@ import Testing
 
     @Test(arguments: 0 ..< 4)
     func mutatedPlaylistsParseOrThrow(seedIndex: Int) throws {
-        var rng = SplitMix64(state: UInt64(seedIndex) &* 7919 &+ 1)
+        var rng = SplitMix64(seed: UInt64(seedIndex) &* 7919 &+ 1)
         let seed = Array(Self.seeds[seedIndex].utf8)
         var parsed = 0
         var rejected = 0
@@ -83,7 +72,7 @@ import Testing
     }
 
     @Test func randomGarbageIsRejectedOnLineOne() {
-        var rng = SplitMix64(state: 99)
+        var rng = SplitMix64(seed: 99)
         for _ in 0 ..< 1000 {
             let count = Int.random(in: 0 ... 300, using: &rng)
             let bytes = (0 ..< count).map { _ in UInt8.random(in: 0 ... 255, using: &rng) }

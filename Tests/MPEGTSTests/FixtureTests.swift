@@ -1,5 +1,6 @@
 import Testing
 @testable import MPEGTS
+import TestSupport
 
 /// Files written by ffmpeg (scripts/make-test-fixtures.sh): our demuxer must agree with ffmpeg's own demuxer.
 @Suite("Demuxing ffmpeg-written transport streams")
@@ -85,18 +86,5 @@ struct FixtureTests {
             let accounted = demuxer.statistics.packets * 188 + demuxer.statistics.bytesSkipped
             #expect(accounted <= copy.count && copy.count - accounted < 188)
         }
-    }
-}
-
-/// Small deterministic generator for the fuzz test (SplitMix64, Steele et al. 2014).
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import PlayerCore
+import TestSupport
 
 /// Thousands of seeded random event sequences, checking the machine's invariants after every step.
 @Suite("Random event sequences")

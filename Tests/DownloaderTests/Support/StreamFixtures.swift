@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import StreamServer
 @testable import Downloader
+import TestSupport
 
 /// A synthetic HLS stream: the files a ``StreamServer`` serves and the exact bytes a correct download of
 /// it must produce (computed here from the source bytes, independently of the downloader).
