@@ -159,7 +159,7 @@ import Testing
         #expect(wallClock(limited[0].finishedAt, from: afterStart) < retryDate)
         // ... and the retry waited for it (clock tolerance 100 ms), but not much longer.
         #expect(wallClock(limited[1].startedAt, from: beforeStart) >= retryDate.addingTimeInterval(-0.1))
-        #expect(wallClock(limited[1].startedAt, from: afterStart) <= retryDate.addingTimeInterval(5))
+        #expect(wallClock(limited[1].startedAt, from: afterStart) <= retryDate.addingTimeInterval(10))  // loose: a loaded 2-core CI
     }
 
     @Test func retryAfterIsCapped() async throws {

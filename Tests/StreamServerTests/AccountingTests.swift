@@ -108,7 +108,8 @@ struct AccountingTests {
         _ = try await connection.readResponse()
         let started = ContinuousClock.now
         try await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(1))
+        // Prompt means well under the idle keep-alive's lifetime; 3 s leaves room for a loaded 2-core machine.
+        #expect(ContinuousClock.now - started < .seconds(3))
         #expect(await connection.waitUntilClosed(timeout: .seconds(1)))
         // Nothing listens any more.
         await #expect(throws: (any Error).self) {
