@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""Regenerates the committed seed corpus under Fuzz/Corpus/ from the project's fixtures plus hand-written
+edge cases. Run from the repository root: python3 Fuzz/make_seeds.py. Deterministic; existing files with
+the same names are overwritten, others are left alone (libFuzzer-minimised additions can be committed too)."""
+import pathlib, struct
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+CORPUS = ROOT / "Fuzz" / "Corpus"
+STREAM = ROOT / "Sources" / "SDLDemo" / "Resources" / "DefaultStream"
+
+
+def write(target, name, data):
+    path = CORPUS / target / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else data.encode())
+
+
+def m3u(*lines):
+    return "\n".join(lines) + "\n"
+
+
+# --- playlist: byte 0 selects the base URL (see Fuzz/Playlist/PlaylistFuzz.swift) ---
+MASTER = m3u(
+    "#EXTM3U", "#EXT-X-VERSION:4", "#EXT-X-INDEPENDENT-SEGMENTS", "# audio tracks",
+    '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud-lo",NAME="English 64K",LANGUAGE="en",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="hls_a64K_v4.m3u8"',
+    '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="aud-hi",NAME="English 256K",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,CHANNELS="2",URI="hls_a256K_v4.m3u8"',
+    "",
+    '#EXT-X-STREAM-INF:BANDWIDTH=900000,AVERAGE-BANDWIDTH=800000,CODECS="avc1.4d401e,mp4a.40.2",RESOLUTION=640x360,FRAME-RATE=25.000,AUDIO="aud-lo"',
+    "hls_360p_v4.m3u8",
+    '#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=200000,URI="hls_iframes.m3u8"',
+    '#EXT-X-STREAM-INF:BANDWIDTH=6000000,CODECS="avc1.640028,mp4a.40.2",RESOLUTION=1920x1080,AUDIO="aud-hi"',
+    "hls_1080p_v4.m3u8")
+AUDIO256 = m3u(
+    "#EXTM3U", "#EXT-X-VERSION:4", "#EXT-X-TARGETDURATION:10", "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-PLAYLIST-TYPE:VOD",
+    "#EXTINF:10.0,", "#EXT-X-BYTERANGE:320000@0", "hls_a256K.ts",
+    "#EXTINF:10.0,", "#EXT-X-BYTERANGE:321000", "hls_a256K.ts",
+    "#EXTINF:5.5,", "#EXT-X-BYTERANGE:176000@641000", "hls_a256K.ts", "#EXT-X-ENDLIST")
+KEYED = m3u(
+    "#EXTM3U", "#EXT-X-TARGETDURATION:10",
+    '#EXT-X-KEY:METHOD=AES-128,URI="k",IV=0x000102030405060708090A0B0C0D0E0F',
+    '#EXT-X-MAP:URI="i.mp4",BYTERANGE="10@0"', "#EXT-X-BITRATE:128", "#EXT-X-DISCONTINUITY",
+    "#EXT-X-MEDIA-SEQUENCE:7", "#EXTINF:4.5,t", "#EXT-X-BYTERANGE:5@3", "a.ts")
+MULTIKEY = m3u(
+    "#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:6", "#EXT-X-DISCONTINUITY-SEQUENCE:3",
+    '#EXT-X-KEY:METHOD=SAMPLE-AES,URI="skd://key1",KEYFORMAT="com.apple.streamingkeydelivery",KEYFORMATVERSIONS="1"',
+    '#EXT-X-KEY:METHOD=AES-128,URI="https://keys.example.com/k?id=1"',
+    "#EXT-X-PROGRAM-DATE-TIME:2020-01-01T00:00:00Z", "#EXTINF:6,", "seg1.ts", "#EXT-X-DISCONTINUITY",
+    "#EXT-X-KEY:METHOD=NONE", "#EXT-X-GAP", "#EXTINF:6.000,title, with comma", "//cdn.example.com/seg2.ts?x=1",
+    "#EXT-X-START:TIME-OFFSET=-3.5", "#EXTINF:2", "https://other.example.com:8443/seg3.ts", "#EXT-X-ENDLIST")
+SPACES = "\ufeff#EXTM3U\r\n#EXT-X-TARGETDURATION:4\r\n  #EXTINF:3.9 , spaced  \r\n seg.ts \r#EXT-X-ENDLIST"
+
+write("playlist", "master", b"\x00" + MASTER.encode())
+write("playlist", "master-credentials-base", b"\x01" + MASTER.encode())
+write("playlist", "audio256", b"\x00" + AUDIO256.encode())
+write("playlist", "keyed-map", b"\x03" + KEYED.encode())
+write("playlist", "multikey", b"\x04" + MULTIKEY.encode())
+write("playlist", "crlf-bom-blanks", b"\x02" + SPACES.encode())
+write("playlist", "file-base", b"\x06" + AUDIO256.encode())
+write("playlist", "dotted-base", b"\x07" + KEYED.encode())
+write("playlist", "custom-base", b"\x08" + b"https://u:p@h.example:1/x/y.m3u8?a=b\n" + AUDIO256.encode())
+write("playlist", "mixed-kinds", b"\x00" + m3u("#EXTM3U", "#EXT-X-TARGETDURATION:1", '#EXT-X-STREAM-INF:BANDWIDTH=1', "a.m3u8").encode())
+write("playlist", "bad-uris", b"\x05" + m3u(
+    "#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXTINF:1,", "http://u:pw@[::1", "#EXTINF:1,", "ftp://h/x.ts",
+    "#EXTINF:1,", "http://h:99999/x.ts", "#EXTINF:1,", "http:///nohost.ts").encode())
+write("playlist", "overflow", b"\x00" + m3u(
+    "#EXTM3U", "#EXT-X-TARGETDURATION:99999999999999999999", "#EXT-X-MEDIA-SEQUENCE:9223372036854775807",
+    "#EXTINF:1,", "#EXT-X-BYTERANGE:9223372036854775807@1", "a.ts", "#EXTINF:1,", "b.ts").encode())
+for name in ["hls_index.m3u8", "hls_a64K_v4.m3u8", "hls_64x36_v4.m3u8"]:
+    write("playlist", "default-" + name.replace(".m3u8", ""), b"\x00" + (STREAM / name).read_bytes())
+
+# --- attributes: the whole input is the attribute-list text ---
+attributes = {
+    "stream-inf": 'BANDWIDTH=900000,AVERAGE-BANDWIDTH=800000,CODECS="avc1.4d401e,mp4a.40.2",RESOLUTION=640x360,FRAME-RATE=25.000,AUDIO="aud-lo"',
+    "media": 'TYPE=AUDIO,GROUP-ID="aud",NAME="English",LANGUAGE="en",ASSOC-LANGUAGE="de",DEFAULT=YES,AUTOSELECT=NO,FORCED=NO,CHARACTERISTICS="public.accessibility.describes-video, x",CHANNELS="16/JOC",URI="a.m3u8"',
+    "key": 'METHOD=AES-128,URI="https://k.example/key?id=1",IV=0X000102030405060708090a0b0c0d0e0f,KEYFORMAT="identity",KEYFORMATVERSIONS="1/2"',
+    "key-none": "METHOD=NONE",
+    "map": 'URI="init.mp4",BYTERANGE="1000@500"',
+    "blanks": 'A=1, B="x,y=z",\tC=0x1',
+    "start": "TIME-OFFSET=-12.5,PRECISE=YES",
+    "extinf": "10.000,Title, with a comma",
+    "byterange": "1000@9223372036854774807",
+    "hex-odd": "0xABC",
+    "float": ".5",
+    "resolution": "RESOLUTION=1920x1080x1",
+    "dup": "A=1,A=2",
+    "unterminated": 'A="abc',
+    "trailing-comma": "A=1,",
+    "after-quote": 'A="x"y',
+    "big-integer": "BANDWIDTH=99999999999999999999",
+    "empty-value": "A=,B=1",
+}
+for name, text in attributes.items():
+    write("attributes", name, text)
+
+
+# --- mpegts: 4-byte header + piece lengths, then the stream (see Fuzz/MPEGTS/MPEGTSFuzz.swift) ---
+def ts_seed(control, pid, pieces, stream):
+    header = bytes([control, pid >> 8 & 0x1F, pid & 0xFF, len(pieces)]) + b"".join(struct.pack("<H", p) for p in pieces)
+    return header + stream
+
+
+aac = (ROOT / "Tests" / "MPEGTSTests" / "Fixtures" / "aac.ts").read_bytes()
+mp3video = (ROOT / "Tests" / "MPEGTSTests" / "Fixtures" / "video_mp3.ts").read_bytes()
+tone_aac = (ROOT / "Tests" / "AudioPlaybackTests" / "Fixtures" / "tone_aac.ts").read_bytes()
+a64 = (STREAM / "hls_a64K.ts").read_bytes()
+v64 = (STREAM / "hls_64x36.ts").read_bytes()
+write("mpegts", "aac-whole", ts_seed(0x00, 0, [], aac))
+write("mpegts", "aac-pieces", ts_seed(0x1C, 0, [1, 187, 500, 3], aac))
+write("mpegts", "tone-aac-all", ts_seed(0x01, 0, [188, 188], tone_aac))
+write("mpegts", "video-mp3-8k", ts_seed(0x00, 0, [4000], mp3video[:8 * 188 * 5]))
+write("mpegts", "video-mp3-all-4k", ts_seed(0x05, 0, [1000, 7], mp3video[:188 * 22]))
+write("mpegts", "video-mp3-pid", ts_seed(0x02, 0x100, [376], mp3video[:188 * 30]))
+write("mpegts", "a64k-6k", ts_seed(0x00, 0, [2000, 2000], a64[:188 * 32]))
+write("mpegts", "v64-4k", ts_seed(0x01, 0, [], v64[:188 * 24]))
+write("mpegts", "garbage-prefix", ts_seed(0x00, 0, [100], bytes(range(256)) * 2 + aac[:188 * 8]))
+write("mpegts", "lost-sync", ts_seed(0x00, 0, [], aac[:188 * 4] + b"\x00" * 17 + aac[188 * 4:188 * 10]))
+write("mpegts", "truncated-tail", ts_seed(0x00, 0, [5], aac[:188 * 6 + 100]))
