@@ -228,7 +228,8 @@ struct HoldTests {
         }
     }
 
-    @Test func closedAndShutDownHoldsAreDropped() async throws {
+    // The time limit turns a shutdown that waits for the (never released) hold into a failure.
+    @Test(.timeLimit(.minutes(1))) func closedAndShutDownHoldsAreDropped() async throws {
         let server = try await StreamServer.start(content: Self.content)
         server.setFaults([FaultRule(path: "*", fault: .holdUntilReleased)])
         let leaving = try await RawHTTPConnection.connect(port: server.port)
@@ -241,10 +242,10 @@ struct HoldTests {
         #expect(afterClose.heldRequests == 1)
         #expect(afterClose.currentRequests == 1)
 
-        let started = ContinuousClock.now
+        // Nothing releases the hold, so shutdown returning at all shows it dropped it rather than waited:
+        // no wall-clock bound, which a sanitizer's slowdown on a loaded machine exceeded.
         try await server.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(1))
-        #expect(await staying.waitUntilClosed(timeout: .seconds(1)))
+        #expect(await staying.waitUntilClosed(timeout: .seconds(10)))
         let final = await Fixtures.waitForStatistics(server) { $0.heldRequests == 0 }
         #expect(final.heldRequests == 0)
         #expect(final.currentRequests == 0)
