@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -78,9 +79,15 @@ enum CommandRunner {
             if process.isRunning { kill() }
             process.waitUntilExit()
             collected.wait()
+            let stderr = String(decoding: stderrData, as: UTF8.self)
+            // A sanitized build's report must fail the test even where the test expects a failing exit status.
+            let markers = ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer", "ERROR: LeakSanitizer"]
+            if markers.contains(where: stderr.contains) {
+                Issue.record("hlsfetch reported a sanitizer error:\n\(stderr)")
+            }
             return Outcome(status: process.terminationStatus,
                            stdout: String(decoding: stdoutData, as: UTF8.self),
-                           stderr: String(decoding: stderrData, as: UTF8.self),
+                           stderr: stderr,
                            signaled: process.terminationReason == .uncaughtSignal)
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `SDLDemo` binary headless in a fresh temporary directory and collects what it left.
 ///
@@ -87,10 +88,21 @@ struct DemoRun: Sendable {
             usleep(20_000)
         }
         process.waitUntilExit()
+        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        // A sanitized build's report must fail the test even where the test expects a failing exit status.
+        if let report = sanitizerReport(in: stderr) {
+            Issue.record("SDLDemo reported a sanitizer error:\n\(report)")
+        }
         return DemoRun(directory: directory, status: process.terminationStatus,
                        stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                       stderr: (try? String(contentsOf: errURL, encoding: .utf8)) ?? "",
-                       timedOut: timedOut)
+                       stderr: stderr, timedOut: timedOut)
+    }
+
+    /// The sanitizer report (from its first line on) in a child's stderr, if any.
+    static func sanitizerReport(in stderr: String) -> Substring? {
+        let markers = ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer", "ERROR: LeakSanitizer"]
+        guard let start = markers.compactMap({ stderr.range(of: $0)?.lowerBound }).min() else { return nil }
+        return stderr[start...]
     }
 
     /// The SDLDemo executable next to the running test bundle.
