@@ -35,13 +35,24 @@ import Testing
         }
     }
 
-    @Test func requestLogShowsOverlapWithPerRequestDelay() async throws {
-        let stream = StreamFixtures.segmentFiles(count: 6, size: 10_000)
-        let faults = [FaultRule(path: "/seg/*", fault: .delay(seconds: 0.3))]
+    @Test func requestLogShowsOverlapWhileRequestsAreHeld() async throws {
+        let count = 6
+        let stream = StreamFixtures.segmentFiles(count: count, size: 10_000)
+        // Held rather than delayed: a 0.3 s delay let segment 0 finish before segment 1's new connection was up
+        // under ASan on a loaded machine. Releasing the oldest only once the next one is held makes every
+        // request overlap another whatever the machine's speed.
+        let faults = [FaultRule(path: "/seg/*", fault: .holdUntilReleased)]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("d.ts").path
-            _ = try await withDownloader { downloader in
-                try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
+            try await withDownloader(.holdTests) { downloader in
+                let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
+                for released in 0 ..< count {
+                    let expected = min(2, count - released)
+                    let reached = await waitUntil { server.statistics.heldRequests == expected }
+                    #expect(reached, "expected \(expected) requests in flight after \(released) released")
+                    #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
+                }
+                _ = try await task.result()
             }
             #expect(fileBytes(path) == stream.expected)
             #expect(server.statistics.maxConcurrentRequests == 2)
