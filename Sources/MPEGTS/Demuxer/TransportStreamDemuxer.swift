@@ -75,14 +75,18 @@ public struct TransportStreamDemuxer: Sendable {
 
     /// Consumes `bytes` and returns the PES payloads of selected streams completed by them.
     ///
-    /// - Throws: ``DemuxError/noSync(offset:searched:)`` if no packet sync is found at the start of the input.
+    /// - Throws: ``DemuxError/noSync(offset:searched:)`` if no packet sync is found within the first
+    ///   ``maximumInitialSyncSearch`` bytes of the input, however it is split into pieces; later calls throw again.
     public mutating func feed(_ bytes: some Collection<UInt8>) throws(DemuxError) -> [ElementaryStreamChunk] {
         buffer.append(contentsOf: bytes)
         var output: [ElementaryStreamChunk] = []
         let consumed = processPackets(final: false, into: &output)
         buffer.removeFirst(consumed)
         bufferOffset += consumed
-        if !everLocked, skippedSinceLock > TransportStreamDemuxer.maximumInitialSyncSearch {
+        if gaveUpInitialSync {
+            // Nothing more is searched, so keep nothing: later feeds throw again without growing the buffer.
+            bufferOffset += buffer.count
+            buffer = []
             throw .noSync(offset: 0, searched: skippedSinceLock)
         }
         return output
@@ -141,7 +145,8 @@ public struct TransportStreamDemuxer: Sendable {
     private mutating func processPackets(final: Bool, into output: inout [ElementaryStreamChunk]) -> Int {
         let size = TransportPacket.size
         var position = 0
-        while position + size <= buffer.count {
+        // Stop exactly at the search limit, whatever the piece sizes, so the outcome does not depend on them.
+        while position + size <= buffer.count, !gaveUpInitialSync {
             if buffer[position] == TransportPacket.syncByte, locked {
                 processPacket(at: position, into: &output)
                 position += size
@@ -174,6 +179,11 @@ public struct TransportStreamDemuxer: Sendable {
             }
         }
         return position
+    }
+
+    /// Whether the search for the first sync went past ``maximumInitialSyncSearch`` bytes without finding one.
+    private var gaveUpInitialSync: Bool {
+        !everLocked && skippedSinceLock > TransportStreamDemuxer.maximumInitialSyncSearch
     }
 
     private mutating func skip() {
