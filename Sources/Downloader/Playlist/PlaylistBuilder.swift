@@ -160,7 +160,7 @@ struct PlaylistBuilder {
             try appendSegment(uriText: text, extInf: extInf.tag, line: line)
             pendingExtInf = nil
         } else {
-            throw Self.fail(line, "URI line \"\(text)\" has no EXTINF or EXT-X-STREAM-INF before it (RFC 8216 §4.3.2.1, §4.3.4.2)")
+            throw Self.fail(line, "URI line \"\(URIResolver.redacted(text))\" has no EXTINF or EXT-X-STREAM-INF before it (RFC 8216 §4.3.2.1, §4.3.4.2)")
         }
     }
 
