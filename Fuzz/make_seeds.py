@@ -62,6 +62,10 @@ write("playlist", "mixed-kinds", b"\x00" + m3u("#EXTM3U", "#EXT-X-TARGETDURATION
 write("playlist", "bad-uris", b"\x05" + m3u(
     "#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXTINF:1,", "http://u:pw@[::1", "#EXTINF:1,", "ftp://h/x.ts",
     "#EXTINF:1,", "http://h:99999/x.ts", "#EXTINF:1,", "http:///nohost.ts").encode())
+write("playlist", "credential-uris", b"\x00" + m3u(
+    "#EXTM3U", "#EXT-X-TARGETDURATION:1", "http://user:s3cr3tPW@host/orphan.ts", "#EXTINF:1,", "http://user:s3cr3tPW@[::1",
+    "#EXTINF:1,", "http://user:s3cr3tPW@host:-1/x.ts", "#EXTINF:1,", "//user:s3cr3tPW@host:0/x.ts",
+    '#EXT-X-KEY:METHOD=AES-128,URI="%zz://user:s3cr3tPW@h/k"').encode())
 write("playlist", "overflow", b"\x00" + m3u(
     "#EXTM3U", "#EXT-X-TARGETDURATION:99999999999999999999", "#EXT-X-MEDIA-SEQUENCE:9223372036854775807",
     "#EXTINF:1,", "#EXT-X-BYTERANGE:9223372036854775807@1", "a.ts", "#EXTINF:1,", "b.ts").encode())

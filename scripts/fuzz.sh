@@ -85,7 +85,9 @@ for target in "${targets[@]}"; do
     fi
     (
         rm -f "$OUT/bin/$target.stamp"
-        if "$SWIFTC" "${FLAGS[@]}" -module-name "$(module "$target")" "${files[@]}" -o "$OUT/bin/$target" \
+        # swiftc leaves module files (*-1.swiftmodule, ...) in the working directory: keep them out of the tree.
+        mkdir -p "$OUT/build/$target" && cd "$OUT/build/$target" || exit 1
+        if "$SWIFTC" "${FLAGS[@]}" -module-name "$(module "$target")" "${files[@]/#/$ROOT/}" -o "$OUT/bin/$target" \
             >"$OUT/logs/$target.build.log" 2>&1; then
             echo "$stamp" >"$OUT/bin/$target.stamp"
         else

@@ -101,6 +101,22 @@ private func checkError(_ error: PlaylistError, base: URL, inputContainsSecret: 
     if !inputContainsSecret {
         fuzzRequire(!error.description.contains(secret), "error message leaks the base URL's password: \(error)")
     }
+    fuzzRequire(!quotesCredentials(error.description), "error message quotes a URI with its credentials: \(error)")
+}
+
+/// Whether a URI quoted in an error message (`URI "…"`, `URI line "…"`) still shows `secret` in the user-info
+/// of its authority (`//…secret…@host`). Seeds and the dictionary write `user:s3cr3tPW@` into URIs.
+private func quotesCredentials(_ description: String) -> Bool {
+    let parts = description.split(separator: "\"", omittingEmptySubsequences: false)
+    for index in stride(from: 1, to: parts.count, by: 2) {
+        let before = parts[index - 1]
+        guard before.hasSuffix("URI ") || before.hasSuffix("URI line ") else { continue }
+        let quoted = parts[index]
+        guard let slashes = quoted.range(of: "//") else { continue }
+        let authority = quoted[slashes.upperBound...].prefix { !"/?#".contains($0) }
+        if let at = authority.lastIndex(of: "@"), authority[..<at].contains(secret) { return true }
+    }
+    return false
 }
 
 /// Line splitting (RFC 8216 §4.1): consecutive numbers from 1, no line terminators or surrounding blanks left.
