@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Runs the test suite under a sanitizer (see docs/sanitizers.md).
+#
+#   scripts/sanitize.sh thread  [swift test options...]   ThreadSanitizer, scratch path .build-tsan
+#   scripts/sanitize.sh address [swift test options...]   AddressSanitizer + LeakSanitizer, scratch path .build-asan
+#
+# Installs nothing (run `scripts/bootstrap.sh deps` and install ffmpeg first). Exits non-zero on a test
+# failure or on any sanitizer report, including reports from the child processes the end-to-end tests
+# spawn (SDLDemo, hlsfetch): every report goes to a file under a fresh log directory (log_path), so a
+# child whose stderr a test does not look at cannot hide one; the files are printed at the end.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+kind="${1:-}"; shift || true
+logdir="$(mktemp -d "${TMPDIR:-/tmp}/sanitize-${kind:-none}.XXXXXX")"
+
+case "$kind" in
+    thread)
+        scratch=.build-tsan
+        # halt_on_error=0: keep running to collect every race in one run; exitcode=66 (TSan's default, made
+        # explicit) turns any report into a non-zero exit of the process at its end.
+        # second_deadlock_stack=1: both stacks for lock-order reports.
+        export TSAN_OPTIONS="log_path=$logdir/tsan:halt_on_error=0:exitcode=66:second_deadlock_stack=1:history_size=4${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+        ;;
+    address)
+        scratch=.build-asan
+        # halt_on_error=1 (ASan's default): a memory error ends the process with a non-zero status.
+        # detect_leaks=0: LeakSanitizer only reports false positives and toolchain leaks here (see
+        # docs/sanitizers.md); turn it on with ASAN_OPTIONS=detect_leaks=1 to look at leaks by hand.
+        export ASAN_OPTIONS="log_path=$logdir/asan:halt_on_error=1:detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+        ;;
+    *) echo "usage: scripts/sanitize.sh thread|address [swift test options...]" >&2; exit 2 ;;
+esac
+
+echo "sanitize.sh: $kind sanitizer, scratch path $scratch, reports in $logdir" >&2
+swift test --sanitize="$kind" --scratch-path "$scratch" "$@"
+status=$?
+
+reports=("$logdir"/*)
+if [ -e "${reports[0]}" ]; then
+    for f in "${reports[@]}"; do
+        echo "==== sanitizer report: $f ====" >&2
+        cat "$f" >&2
+    done
+    echo "sanitize.sh: ${#reports[@]} process(es) wrote $kind sanitizer reports (kept in $logdir)" >&2
+    [ "$status" -ne 0 ] || status=1
+else
+    rmdir "$logdir"
+fi
+[ "$status" -eq 0 ] && echo "sanitize.sh: $kind sanitizer: no reports, tests passed" >&2
+exit "$status"
