@@ -59,6 +59,8 @@ let package = Package(
             dependencies: [
                 "Downloader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]),
         .testTarget(
             name: "DownloaderTests",

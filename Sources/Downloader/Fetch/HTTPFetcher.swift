@@ -103,7 +103,7 @@ final class HTTPFetcher: Sendable {
         var retryAfter: Duration?
     }
 
-    /// One attempt: follows redirects, then streams and validates the body.
+    /// One attempt: follows redirects, then collects and validates the body (``BodyCollector``).
     private func fetchOnce(_ request: FetchRequest, meter: BufferMeter?) async throws -> FetchedBody {
         var url = request.url
         var redirects = 0
@@ -114,26 +114,36 @@ final class HTTPFetcher: Sendable {
                                                           "only http and https URLs are supported"),
                                      retryable: false)
             }
-            var httpRequest = HTTPClientRequest(url: url.absoluteString)
-            httpRequest.method = .GET
-            httpRequest.headers.add(name: "User-Agent", value: "hlsfetch/1.0")
+            var headers = HTTPHeaders([("User-Agent", "hlsfetch/1.0")])
             if let range = request.range {
-                httpRequest.headers.add(name: "Range", value: range.httpRangeHeaderValue)
+                headers.add(name: "Range", value: range.httpRangeHeaderValue)
+            }
+            let httpRequest: HTTPClient.Request
+            do {
+                httpRequest = try HTTPClient.Request(url: url.absoluteString, method: .GET, headers: headers)
+            } catch {
+                throw AttemptFailure(error: DownloadError(.unsupportedURL, subject, "\(error)"), retryable: false)
             }
             counter.countRequest()
-            let response: HTTPClientResponse
-            do {
-                response = try await client.execute(httpRequest, timeout: configuration.requestTimeout.timeAmount,
-                                                    logger: clientLogger)
-            } catch {
-                throw try transportFailure(error, subject: subject)
+            let collector = BodyCollector(request: request, subject: subject, meter: meter) { [counter, logger] in
+                counter.countRangeIgnored()
+                logger.notice("server ignored Range; slicing locally", metadata: ["what": "\(subject)"])
             }
-            let status = Int(response.status.code)
-            if [301, 302, 303, 307, 308].contains(status) {
+            let outcome: BodyCollector.Outcome
+            do {
+                outcome = try await exchange(httpRequest, collector: collector)
+            } catch let failure as AttemptFailure {
+                meter?.remove(collector.received)
+                throw failure
+            } catch {
+                meter?.remove(collector.received)
+                let received = collector.expected == nil && collector.received == 0 ? nil : collector.received
+                throw try transportFailure(error, subject: subject, received: received, expected: collector.expected)
+            }
+            switch outcome {
+            case .redirect(let status, let location):
                 // RFC 9110 §15.4: follow Location, resolved against the URL that answered.
-                guard let location = response.headers.first(name: "Location"),
-                      let next = URL(string: location, relativeTo: url)?.absoluteURL
-                else {
+                guard let location, let next = URL(string: location, relativeTo: url)?.absoluteURL else {
                     throw AttemptFailure(error: DownloadError(.httpStatus(status), subject,
                                                               "HTTP \(status) redirect without a usable Location"),
                                          retryable: false)
@@ -147,117 +157,37 @@ final class HTTPFetcher: Sendable {
                 logger.debug("redirect", metadata: ["from": "\(url.redactedString)", "to": "\(next.redactedString)"])
                 url = next
                 continue
-            }
-            guard status == 200 || status == 206 else {
+            case .status(let status, let retryAfterHeader):
                 let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
-                let retryAfter = response.headers.first(name: "Retry-After").flatMap {
-                    RetryAfter.delay(from: $0, now: Date())
-                }
+                let retryAfter = retryAfterHeader.flatMap { RetryAfter.delay(from: $0, now: Date()) }
                 let kind: DownloadError.Kind = status == 416 ? .badContentRange : .httpStatus(status)
                 throw AttemptFailure(error: DownloadError(kind, subject, "HTTP \(status) \(reason)"),
                                      retryable: Self.retryableStatuses.contains(status), retryAfter: retryAfter)
+            case .body(let bytes):
+                if Task.isCancelled {
+                    meter?.remove(bytes.count)
+                    throw CancellationError()
+                }
+                return FetchedBody(bytes: bytes, finalURL: url)
             }
-            let bytes = try await readBody(response, status: status, request: request, subject: subject, meter: meter)
-            return FetchedBody(bytes: bytes, finalURL: url)
         }
     }
 
-    /// Validates the head against the request, then streams the body into memory.
-    private func readBody(_ response: HTTPClientResponse, status: Int, request: FetchRequest,
-                          subject: DownloadError.Subject, meter: BufferMeter?) async throws -> [UInt8] {
-        let contentLength = response.headers.first(name: "Content-Length").flatMap { Int($0) }
-        // The slice of the body to keep, as offsets into the body, and the length we must receive.
-        var skip = 0
-        var slicing = false
-        var expected: Int?
-        if let range = request.range {
-            if status == 206 {
-                guard let header = response.headers.first(name: "Content-Range"),
-                      let contentRange = ContentRange(headerValue: header), contentRange.matches(range)
-                else {
-                    let got = response.headers.first(name: "Content-Range") ?? "none"
-                    throw AttemptFailure(error: DownloadError(.badContentRange, subject,
-                                                              "asked for \(range.httpRangeHeaderValue), got Content-Range: \(got)"),
-                                         retryable: true)
-                }
-                if let contentLength, contentLength != range.length {
-                    throw AttemptFailure(error: DownloadError(.badContentRange, subject,
-                                                              "Content-Length \(contentLength) does not match \(range.httpRangeHeaderValue)"),
-                                         retryable: true)
-                }
-            } else {
-                // 200 to a Range request: the server sent the whole resource (RFC 9110 §14.2 allows
-                // ignoring Range). Keep only the requested bytes and stop reading after them.
-                counter.countRangeIgnored()
-                logger.notice("server ignored Range; slicing locally", metadata: ["what": "\(subject)"])
-                skip = range.offset
-                slicing = true
-                if let contentLength, contentLength < range.upperBound {
-                    throw AttemptFailure(error: DownloadError(.incompleteBody, subject,
-                                                              "whole resource is \(contentLength) bytes, shorter than the range end \(range.upperBound)"),
-                                         retryable: false)
-                }
-            }
-            expected = range.length
-        } else {
-            guard status == 200 else {
-                throw AttemptFailure(error: DownloadError(.badContentRange, subject,
-                                                          "HTTP 206 to a request without Range"),
-                                     retryable: true)
-            }
-            expected = contentLength
-        }
-        if let expected, expected > request.maxBytes {
-            throw AttemptFailure(error: DownloadError(.tooLarge, subject,
-                                                      "\(expected) bytes, more than the limit of \(request.maxBytes)"),
-                                 retryable: false)
-        }
-
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(expected ?? 0)
-        var position = 0  // offset in the body of the next chunk
-        let end = expected.map { skip + $0 }
+    /// Runs one HTTP exchange through `collector`, cancelling it when the calling task is cancelled.
+    private func exchange(_ request: HTTPClient.Request, collector: BodyCollector) async throws -> BodyCollector.Outcome {
+        let deadline = NIODeadline.now() + configuration.requestTimeout.timeAmount
+        let task = client.execute(request: request, delegate: collector, eventLoop: .indifferent, deadline: deadline,
+                                  logger: clientLogger)
         do {
-            for try await chunk in response.body {
-                let chunkStart = position
-                position += chunk.readableBytes
-                let keepFrom = max(chunkStart, skip)
-                let keepTo = end.map { min(position, $0) } ?? position
-                if keepTo > keepFrom {
-                    let count = keepTo - keepFrom
-                    guard bytes.count + count <= request.maxBytes else {
-                        meter?.remove(bytes.count)
-                        throw AttemptFailure(error: DownloadError(.tooLarge, subject,
-                                                                  "body exceeds the limit of \(request.maxBytes) bytes"),
-                                             retryable: false)
-                    }
-                    chunk.withUnsafeReadableBytes { buffer in
-                        let from = keepFrom - chunkStart
-                        bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from ..< from + count]))
-                    }
-                    meter?.add(count)
-                }
-                if let end, position >= end, slicing || position > end {
-                    break  // the rest of an ignored-Range body is not needed (or a server sent too much)
-                }
+            return try await withTaskCancellationHandler {
+                try await task.futureResult.get()
+            } onCancel: {
+                task.cancel()
             }
-        } catch let failure as AttemptFailure {
-            throw failure
-        } catch {
-            meter?.remove(bytes.count)
-            throw try transportFailure(error, subject: subject, received: bytes.count, expected: expected)
+        } catch is BodyCollector.Finished {
+            guard let outcome = collector.outcome else { throw CancellationError() }
+            return outcome
         }
-        if Task.isCancelled {
-            meter?.remove(bytes.count)
-            throw CancellationError()
-        }
-        if let expected, bytes.count != expected {
-            meter?.remove(bytes.count)
-            throw AttemptFailure(error: DownloadError(.incompleteBody, subject,
-                                                      "body ended after \(bytes.count) of \(expected) bytes"),
-                                 retryable: true)
-        }
-        return bytes
     }
 
     /// Maps a transport error to a retryable failure, or rethrows cancellation.
