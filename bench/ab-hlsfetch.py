@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """A/B timing of two hlsfetch binaries against ffmpeg on the same nginx-served stream, runs interleaved.
 
-Usage: bench/ab-hlsfetch.py OLD_HLSFETCH NEW_HLSFETCH STREAM_DIR [STREAM_DIR...] [--runs 5]
-STREAM_DIR is a bench/make-stream.py stream (e.g. bench/out/streams/w2 made by compare-quick.sh). Per tool and
+Usage: bench/ab-hlsfetch.py OLD_HLSFETCH NEW_HLSFETCH STREAM_DIR[:RATE] [STREAM_DIR[:RATE]...] [--runs 5]
+STREAM_DIR is a bench/make-stream.py stream (e.g. bench/out/streams/w2 made by compare-quick.sh); with :RATE
+(e.g. w1:1m) every response is paced to RATE bytes/s by bench/throttle.py, and one curl of the whole best
+rendition is timed too (the single-connection floor; "× curl" is its time over each tool's). Per tool and
 stream: median/min/max wall time (perf_counter around the process) and median CPU time (user+sys of the child,
 from wait4). Every output must equal the best audio rendition's .ts byte for byte (ffmpeg's -c copy remux of
 these files is byte-identical too, see bench/README.md), else the run is reported as failed.
@@ -19,6 +21,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from compare import pick_ffmpeg_best  # noqa: E402
 from nginx import Nginx  # noqa: E402
+from throttle import Throttle, parse_rate  # noqa: E402
 
 
 def sha256(path):
@@ -48,12 +51,14 @@ def main():
     parser.add_argument("streams", nargs="+")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    print("| stream | tool | wall median (min–max) s | CPU median s | runs ok |")
-    print("|---|---|---|---|---|")
-    for stream in args.streams:
+    print("| stream | tool | wall median (min–max) s | CPU median s | × curl | runs ok |")
+    print("|---|---|---|---|---|---|")
+    for spec in args.streams:
+        stream, _, rate = spec.partition(":")
         expected = sha256(os.path.join(stream, "hls_a256K.ts"))
         with Nginx(stream) as server, tempfile.TemporaryDirectory(prefix="ab-out-") as work:
-            url = server.url("hls_index.m3u8")
+            proxy = Throttle(server.port, parse_rate(rate)).start() if rate else None
+            url = (proxy or server).url("hls_index.m3u8")
             index = pick_ffmpeg_best(url)
             tools = [
                 ("hlsfetch old", [os.path.abspath(args.old), url, "-o", "out.ts", "--concurrency", "2", "--quiet"]),
@@ -61,6 +66,9 @@ def main():
                 (f"ffmpeg -map 0:{index}", ["ffmpeg", "-y", "-v", "error", "-i", url, "-map", f"0:{index}",
                                             "-c", "copy", "-f", "mpegts", "out.ts"]),
             ]
+            if proxy:
+                tools.append(("curl (one GET)", ["curl", "-sS", "--fail", "-o", "out.ts",
+                                                 (proxy or server).url("hls_a256K.ts")]))
             figures = {name: [] for name, _ in tools}
             failures = {name: 0 for name, _ in tools}
             for _ in range(args.runs):
@@ -72,15 +80,20 @@ def main():
                         print(f"{name}: exit {code}, {stderr.strip()[-300:]}", file=sys.stderr)
                         continue
                     figures[name].append((wall, cpu))
+            if proxy:
+                proxy.stop()
+            curl = figures.get("curl (one GET)")
+            floor = statistics.median(wall for wall, _ in curl) if curl else None
             for name, _ in tools:
                 runs = figures[name]
                 if not runs:
-                    print(f"| {os.path.basename(stream)} | {name} | failed | | 0/{args.runs} |")
+                    print(f"| {os.path.basename(spec)} | {name} | failed | | | 0/{args.runs} |")
                     continue
                 walls = [wall for wall, _ in runs]
                 cpu = statistics.median(cpu for _, cpu in runs)
-                print(f"| {os.path.basename(stream)} | {name} | {statistics.median(walls):.3f} "
-                      f"({min(walls):.3f}–{max(walls):.3f}) | {cpu:.3f} | {len(runs)}/{args.runs} |")
+                speedup = f"{floor / statistics.median(walls):.2f}" if floor else "–"
+                print(f"| {os.path.basename(spec)} | {name} | {statistics.median(walls):.3f} "
+                      f"({min(walls):.3f}–{max(walls):.3f}) | {cpu:.3f} | {speedup} | {len(runs)}/{args.runs} |")
 
 
 if __name__ == "__main__":

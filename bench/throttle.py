@@ -110,6 +110,12 @@ class Throttle:
         up_reader = up_writer = None
         try:
             up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.upstream_port)
+            # No Nagle on either side: a small write (a response head, a short playlist body) must not wait
+            # for the peer's delayed ACK (~40 ms on Linux), which a real server does not impose either.
+            for stream in (writer, up_writer):
+                sock = stream.get_extra_info("socket")
+                if sock is not None:
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             while await self._pipe_one(reader, writer, up_reader, up_writer):
                 pass
         except (ConnectionError, asyncio.IncompleteReadError, ValueError, IndexError):
