@@ -101,16 +101,16 @@ struct AccountingTests {
         }
     }
 
-    @Test func shutdownIsPromptWithIdleKeptAliveConnections() async throws {
+    // The time limit turns a shutdown that waits for the idle connection into a failure.
+    @Test(.timeLimit(.minutes(1))) func shutdownIsPromptWithIdleKeptAliveConnections() async throws {
         let server = try await StreamServer.start(content: Self.content)
         let connection = try await RawHTTPConnection.connect(port: server.port)
         try await connection.sendRequest("GET", "/fast.ts")
         _ = try await connection.readResponse()
-        let started = ContinuousClock.now
+        // The server has no idle timeout and the client never closes, so shutdown returning at all shows it
+        // closed the idle connection rather than waited for it: no wall-clock bound (TSan exceeded 3 s).
         try await server.shutdown()
-        // Prompt means well under the idle keep-alive's lifetime; 3 s leaves room for a loaded 2-core machine.
-        #expect(ContinuousClock.now - started < .seconds(3))
-        #expect(await connection.waitUntilClosed(timeout: .seconds(1)))
+        #expect(await connection.waitUntilClosed(timeout: .seconds(10)))
         // Nothing listens any more.
         await #expect(throws: (any Error).self) {
             _ = try await RawHTTPConnection.connect(port: server.port)
