@@ -231,8 +231,12 @@ import Testing
                 try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
             }
             #expect(fileBytes(path) == stream.expected)
-            #expect(result.retries == 1)
-            #expect(records(server, path: "/seg/2.ts").count == 2)
+            // At least the stalled request was retried; under TSan on a loaded machine a healthy response can
+            // also idle past the 1 s timeout and be retried once more, so no exact count.
+            #expect(result.retries >= 1)
+            let segment2 = records(server, path: "/seg/2.ts")
+            #expect(segment2.count >= 2)
+            #expect(segment2.first?.completed == false)
         }
     }
 
