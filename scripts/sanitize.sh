@@ -2,7 +2,7 @@
 # Runs the test suite under a sanitizer (see docs/sanitizers.md).
 #
 #   scripts/sanitize.sh thread  [swift test options...]   ThreadSanitizer, scratch path .build-tsan
-#   scripts/sanitize.sh address [swift test options...]   AddressSanitizer + LeakSanitizer, scratch path .build-asan
+#   scripts/sanitize.sh address [swift test options...]   AddressSanitizer (leak checking off), scratch path .build-asan
 #
 # Installs nothing (run `scripts/bootstrap.sh deps` and install ffmpeg first). Exits non-zero on a test
 # failure or on any sanitizer report, including reports from the child processes the end-to-end tests
