@@ -119,6 +119,9 @@ private func quotesCredentials(_ description: String) -> Bool {
         guard before.hasSuffix("URI ") || before.hasSuffix("URI line ") else { continue }
         let quoted = parts[index]
         guard let slashes = quoted.range(of: "//") else { continue }
+        // As RFC 3986 §3: "//" starts an authority only at the start or right after the scheme's ':'.
+        let prefix = quoted[..<slashes.lowerBound]
+        guard prefix.isEmpty || (prefix.hasSuffix(":") && !prefix.contains(where: { "/?#".contains($0) })) else { continue }
         let authority = quoted[slashes.upperBound...].prefix { !"/?#".contains($0) }
         if let at = authority.lastIndex(of: "@"), authority[..<at].contains(secret) { return true }
     }
