@@ -147,10 +147,13 @@ struct HLSFetchCommand: AsyncParsableCommand {
         interrupt.resume()
         defer { interrupt.cancel() }
 
+        // With --quiet nobody reads the progress stream (it keeps only the newest few values), which spares
+        // a task wake-up per segment.
         let showProgress = !quiet
         let printer = Task {
+            guard showProgress else { return }
             var printer = ProgressPrinter(interactive: isatty(STDERR_FILENO) == 1)
-            for await progress in task.progress where showProgress {
+            for await progress in task.progress {
                 printer.show(progress)
             }
             printer.finishLine()
