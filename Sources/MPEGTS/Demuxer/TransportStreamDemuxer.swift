@@ -121,22 +121,33 @@ public struct TransportStreamDemuxer: Sendable {
 
     /// Like ``extractAudio(from:)``, and also says which stream (PID, type, language) was extracted.
     ///
+    /// When a changed PMT moves the first audio stream to another PID (as at a discontinuity between
+    /// encoders), the data follows it, keeping the earlier PIDs' audio only where it has the same stream type
+    /// as the stream returned, so that `data` is all in the format `codec` says.
+    ///
     /// - Throws: ``DemuxError`` if there is no sync, no PAT, no PMT, no audio stream or no audio data.
     public static func extractAudioStream(
         from bytes: [UInt8]
     ) throws(DemuxError) -> (stream: StreamInfo, codec: AudioCodec, data: [UInt8]) {
         var demuxer = TransportStreamDemuxer(selection: .firstAudio)
-        var data: [UInt8] = []
-        for chunk in try demuxer.feed(bytes) { data += chunk.data }
-        for chunk in demuxer.finish() { data += chunk.data }
+        var chunks = try demuxer.feed(bytes)
+        chunks += demuxer.finish()
         guard !demuxer.programs.isEmpty else { throw .noProgramAssociationTable(bytesRead: bytes.count) }
         guard let audio = demuxer.selectedAudioStream, let codec = audio.kind.audioCodec else {
             let streams = demuxer.streams
             if streams.isEmpty { throw .noProgramMapTable(bytesRead: bytes.count) }
             throw .noAudioStream(streams: streams)
         }
+        var data: [UInt8] = []
+        for chunk in chunks where isSameFormat(chunk, as: audio) { data += chunk.data }
         guard !data.isEmpty else { throw .noAudioData(pid: audio.pid) }
         return (audio, codec, data)
+    }
+
+    /// Whether `chunk` is of `stream`'s PID or of another PID with the same stream type; private PES data
+    /// (0x06) counts only on the same PID, since its format comes from descriptors.
+    static func isSameFormat(_ chunk: ElementaryStreamChunk, as stream: StreamInfo) -> Bool {
+        chunk.pid == stream.pid || (chunk.streamType == stream.streamType && stream.streamType != .privatePES)
     }
 
     // MARK: - Packets
