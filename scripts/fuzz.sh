@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ (playlist, attributes, mpegts) with -sanitize=fuzzer,address and runs them.
 #
-#   scripts/fuzz.sh [--seconds N] [--jobs J] [--fresh] [TARGET...]
+#   scripts/fuzz.sh [--seconds N] [--jobs J] [--fresh] [--seed S] [TARGET...]
 #
 #   --seconds N   fuzzing time per target (default 60)
 #   --jobs J      targets fuzzed at the same time, one process each (default 1)
 #   --fresh       start the working corpus from the committed seeds only (default: keep earlier finds)
+#   --seed S      libFuzzer's random seed (default: a new one each run); with --fresh the same inputs are
+#                 tried in the same order every time, so a short run (CI's) is repeatable
 #   TARGET        playlist, attributes, mpegts (default: all three)
 #
 # Everything it writes goes to .build-fuzz/ (git-ignored): bin/ (executables, rebuilt only when a source or a
@@ -23,8 +25,9 @@ ALL_TARGETS=(playlist attributes mpegts)
 seconds=60
 jobs=1
 fresh=0
+seed=""
 targets=()
-usage() { sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds=${2:-}; shift 2 ;;
@@ -32,6 +35,8 @@ while [ $# -gt 0 ]; do
         --jobs) jobs=${2:-}; shift 2 ;;
         --jobs=*) jobs=${1#*=}; shift ;;
         --fresh) fresh=1; shift ;;
+        --seed) seed=${2:-}; shift 2 ;;
+        --seed=*) seed=${1#*=}; shift ;;
         -h|--help) usage; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1" >&2; usage >&2; exit 2 ;;
         *) targets+=("$1"); shift ;;
@@ -39,6 +44,7 @@ while [ $# -gt 0 ]; do
 done
 case "$seconds" in ''|*[!0-9]*) echo "fuzz.sh: --seconds needs a whole number" >&2; exit 2 ;; esac
 case "$jobs" in ''|*[!0-9]*|0) echo "fuzz.sh: --jobs needs a positive whole number" >&2; exit 2 ;; esac
+case "$seed" in *[!0-9]*) echo "fuzz.sh: --seed needs a whole number" >&2; exit 2 ;; esac
 [ ${#targets[@]} -eq 0 ] && targets=("${ALL_TARGETS[@]}")
 for target in "${targets[@]}"; do
     case " ${ALL_TARGETS[*]} " in *" $target "*) ;; *) echo "fuzz.sh: unknown target $target (${ALL_TARGETS[*]})" >&2; exit 2 ;; esac
@@ -126,6 +132,7 @@ run_target() {
         -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 -max_len="$(max_len "$target")"
         -dict="$ROOT/$(dict "$target")" -artifact_prefix="$artifacts/" -print_final_stats=1
     )
+    [ -n "$seed" ] && options+=(-seed="$seed")
     # Crashes are libFuzzer's to report: the Swift backtracer would otherwise hold the dying process for 30 s.
     # handle_abort/handle_sigill: invariant violations (abort) and Swift traps (ud2) get ASan stack traces.
     # The outer timeout only guards against a wedged process; libFuzzer stops itself after -max_total_time.
