@@ -30,7 +30,7 @@ let package = Package(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
 
-        // Shared test support (seeded generators and other helpers used by several test targets).
+        // Shared test support (seeded generators, sanitizer-report detection, other helpers used by several test targets).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         // PlayerCore: the player's pure state machine and a thin thread-safe driver.
@@ -115,7 +115,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             resources: [.copy("Resources/DefaultStream")]),
-        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer"]),
+        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

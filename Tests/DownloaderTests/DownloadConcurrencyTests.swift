@@ -14,15 +14,11 @@ import Testing
             try await withDownloader(.holdTests) { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // The server holds every segment response until released, so the number of held requests
-                // is exactly the number the client has in flight. Release them one at a time, oldest first.
-                for released in 0 ..< count {
-                    let expected = min(2, count - released)
-                    let reached = await waitUntil { server.statistics.heldRequests == expected }
-                    #expect(reached, "expected \(expected) requests in flight after \(released) released")
+                // is exactly the number the client has in flight.
+                try await releaseHeldSegmentsOneByOne(server, count: count) { expected in
                     // Give the client a moment to (wrongly) send a third request.
                     try await Task.sleep(for: .milliseconds(30))
                     #expect(server.statistics.heldRequests == expected)
-                    #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
                 }
                 _ = try await task.result()
             }
@@ -46,12 +42,7 @@ import Testing
             let path = directory.appendingPathComponent("d.ts").path
             try await withDownloader(.holdTests) { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
-                for released in 0 ..< count {
-                    let expected = min(2, count - released)
-                    let reached = await waitUntil { server.statistics.heldRequests == expected }
-                    #expect(reached, "expected \(expected) requests in flight after \(released) released")
-                    #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
-                }
+                try await releaseHeldSegmentsOneByOne(server, count: count)
                 _ = try await task.result()
             }
             #expect(fileBytes(path) == stream.expected)
@@ -129,6 +120,19 @@ import Testing
             #expect(server.statistics.maxConcurrentRequests <= 2)
             #expect(server.statistics.connectionsAccepted <= 2)
         }
+    }
+}
+
+/// Releases `count` held segment requests one at a time, oldest first, each once two (fewer at the end) are
+/// held; `beforeRelease` gets that expected number and may check more before the release.
+func releaseHeldSegmentsOneByOne(_ server: StreamServer, count: Int,
+                                 beforeRelease: (Int) async throws -> Void = { _ in }) async throws {
+    for released in 0 ..< count {
+        let expected = min(2, count - released)
+        let reached = await waitUntil { server.statistics.heldRequests == expected }
+        #expect(reached, "expected \(expected) requests in flight after \(released) released")
+        try await beforeRelease(expected)
+        #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
     }
 }
 

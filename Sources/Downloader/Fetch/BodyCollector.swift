@@ -39,7 +39,7 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
     /// the slice of a `200` to a Range request (see ``Finished``).
     private(set) var outcome: Outcome?
     /// Bytes kept so far (reported to the meter; the caller removes them again if the attempt fails).
-    private(set) var received = 0
+    var received: Int { bytes.count }
     /// Bytes expected, when known from the request's range or `Content-Length`.
     private(set) var expected: Int?
 
@@ -103,7 +103,6 @@ final class BodyCollector: HTTPClientResponseDelegate, @unchecked Sendable {
                 let from = keepFrom - chunkStart
                 bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[from ..< from + count]))
             }
-            received = bytes.count
             meter?.add(count)
         }
         if slicing, let end, position >= end {

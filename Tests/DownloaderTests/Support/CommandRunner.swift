@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -81,9 +82,8 @@ enum CommandRunner {
             collected.wait()
             let stderr = String(decoding: stderrData, as: UTF8.self)
             // A sanitized build's report must fail the test even where the test expects a failing exit status.
-            let markers = ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer", "ERROR: LeakSanitizer"]
-            if markers.contains(where: stderr.contains) {
-                Issue.record("hlsfetch reported a sanitizer error:\n\(stderr)")
+            if let report = sanitizerReport(in: stderr) {
+                Issue.record("hlsfetch reported a sanitizer error:\n\(report)")
             }
             return Outcome(status: process.terminationStatus,
                            stdout: String(decoding: stdoutData, as: UTF8.self),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the built `SDLDemo` binary headless in a fresh temporary directory and collects what it left.
 ///
@@ -96,13 +97,6 @@ struct DemoRun: Sendable {
         return DemoRun(directory: directory, status: process.terminationStatus,
                        stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
                        stderr: stderr, timedOut: timedOut)
-    }
-
-    /// The sanitizer report (from its first line on) in a child's stderr, if any.
-    static func sanitizerReport(in stderr: String) -> Substring? {
-        let markers = ["WARNING: ThreadSanitizer", "ERROR: AddressSanitizer", "ERROR: LeakSanitizer"]
-        guard let start = markers.compactMap({ stderr.range(of: $0)?.lowerBound }).min() else { return nil }
-        return stderr[start...]
     }
 
     /// The SDLDemo executable next to the running test bundle.
