@@ -58,4 +58,17 @@ struct HLSFetchQuirkCLITests {
             #expect(plain.stderr.isEmpty)
         }
     }
+
+    /// The usage line says the truth: `--output` is required unless `--list` is given (issue 9, item 6).
+    @Test func usageSaysOutputIsRequiredWithoutList() async throws {
+        let outcome = try await CommandRunner.run(["http://127.0.0.1:9/x.m3u8"])
+        #expect(outcome.status == 64)
+        #expect(outcome.stderr.contains("Missing expected argument '--output <FILE>' (or use --list)."))
+        let usage = outcome.stderr.split(separator: "\n").map(String.init)
+        #expect(usage.contains { $0.hasPrefix("Usage: hlsfetch <url> --output <FILE> [--concurrency <n>]") })
+        #expect(usage.contains { $0.hasPrefix("       hlsfetch <url> --list [--name <name>]") })
+        #expect(!outcome.stderr.contains("[--output <FILE>]") && !outcome.stderr.contains("[-o <FILE>]"))
+        let help = try await CommandRunner.run(["--help"])
+        #expect(help.stdout.contains("-o, --output <FILE>     File to write (required unless --list is given)."))
+    }
 }
