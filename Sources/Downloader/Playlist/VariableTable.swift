@@ -55,8 +55,8 @@ struct VariableTable: Sendable, Hashable {
     /// - Throws: `PlaylistError` naming the line for a reference to a variable not defined before it, or when
     ///   the result would exceed the expansion limits.
     mutating func substitute(_ text: String, line: Int, what: String) throws(PlaylistError) -> String {
+        guard text.utf8.contains(UInt8(ascii: "{")) else { return text }  // fast path: no reference possible
         let bytes = Array(text.utf8)
-        guard bytes.contains(UInt8(ascii: "{")) else { return text }  // fast path: no reference possible
         var result: [UInt8] = []
         var index = 0
         var replaced = false
