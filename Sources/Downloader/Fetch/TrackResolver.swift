@@ -16,6 +16,8 @@ struct TrackChoice: Sendable {
     var list: TrackList
     var loaded: LoadedPlaylist
     var media: MediaPlaylist
+    /// The master playlist's variables: reloading `media` needs them for its `EXT-X-DEFINE:IMPORT` tags.
+    var masterVariables: [String: String] = [:]
 }
 
 /// Loads every audio candidate's media playlist (at most `concurrency` at once), ranks the candidates with
@@ -70,7 +72,8 @@ struct TrackResolver: Sendable {
                                         + "points to a master playlist, not a media playlist")
             }
             let warnings = master.warnings + candidates.flatMap { (try? loaded[$0.uri]?.get())?.playlist.warnings ?? [] }
-            return TrackChoice(list: TrackList(ranked: ranked, chosen: chosen, warnings: warnings), loaded: item, media: media)
+            return TrackChoice(list: TrackList(ranked: ranked, chosen: chosen, warnings: warnings), loaded: item, media: media,
+                               masterVariables: master.variables)
         case .failure(let error)?:
             throw error
         case nil:
