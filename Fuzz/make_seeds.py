@@ -71,6 +71,19 @@ write("playlist", "overflow", b"\x00" + m3u(
     "#EXTINF:1,", "#EXT-X-BYTERANGE:9223372036854775807@1", "a.ts", "#EXTINF:1,", "b.ts").encode())
 for name in ["hls_index.m3u8", "hls_a64K_v4.m3u8", "hls_64x36_v4.m3u8"]:
     write("playlist", "default-" + name.replace(".m3u8", ""), b"\x00" + (STREAM / name).read_bytes())
+# Real-world layouts and quirks (issue 9). Base 1 has a "?token=abc" query for EXT-X-DEFINE:QUERYPARAM.
+REAL_WORLD = ROOT / "Tests" / "DownloaderTests" / "Fixtures" / "RealWorld"
+for path in sorted(REAL_WORLD.glob("*.m3u8")):
+    write("playlist", "realworld-" + path.stem, b"\x01" + path.read_bytes())
+write("playlist", "quirks-media", b"\x00" + m3u(
+    "", "# comment before the header", "#EXTM3U", "#EXT-X-TARGETDURATION:4", "#EXT-X-MEDIA-SEQUENCE:3",
+    '#EXT-X-KEY:METHOD=NONE,URI=""', '#EXT-X-KEY:METHOD=AES-128,URI="k",', '#EXT-X-MAP:URI="init.mp4",BYTERANGE="10@0",',
+    "#EXTINF:4,", "a.m4s", "#EXTINF:4,", "#EXT-X-BYTERANGE:10").encode())
+write("playlist", "variables-media", b"\x01" + m3u(
+    "#EXTM3U", "#EXT-X-VERSION:8", '#EXT-X-DEFINE:QUERYPARAM="token"', '#EXT-X-DEFINE:IMPORT="auth"',
+    '#EXT-X-DEFINE:NAME="p",VALUE="seg-{$token}"', "#EXT-X-TARGETDURATION:4",
+    '#EXT-X-KEY:METHOD=AES-128,URI="k{$auth}",IV=0x{$empty}000102030405060708090A0B0C0D0E0F',
+    '#EXT-X-MAP:URI="i.mp4{$auth}",BYTERANGE="{$empty}5@0"', "#EXTINF:4,{$p}", "{$p}/1.ts{$auth}", "#EXT-X-ENDLIST").encode())
 
 # --- attributes: the whole input is the attribute-list text ---
 attributes = {
@@ -92,6 +105,12 @@ attributes = {
     "after-quote": 'A="x"y',
     "big-integer": "BANDWIDTH=99999999999999999999",
     "empty-value": "A=,B=1",
+    "define-name": 'NAME="auth",VALUE="?t={$a}"',
+    "define-import": 'IMPORT="auth"',
+    "define-queryparam": 'QUERYPARAM="token"',
+    "key-none-empty-uri": 'METHOD=NONE,URI=""',
+    "bandwidth-float": 'BANDWIDTH=1280000.0,AVERAGE-BANDWIDTH=1000000.5,CODECS="mp4a.40.2",',
+    "substitution": 'URI="a{$a}b{$long}{$}{$auth}",IV=0x{$a}1,BYTERANGE="1{$a}@0"',
 }
 for name, text in attributes.items():
     write("attributes", name, text)

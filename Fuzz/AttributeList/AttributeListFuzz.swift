@@ -10,6 +10,7 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     checkAttributeList(text)
     checkValueForms(text)
     checkBareValueTags(text)
+    checkSubstitution(text)
     return 0
 }
 
@@ -125,12 +126,64 @@ private func checkBareValueTags(_ text: String) {
     _ = try? DiscontinuitySequenceTag(value: text, line: 3)
     _ = try? PlaylistTypeTag(value: text, line: 3)
     // Attribute-list tags resolve URIs; a fixed base keeps this target about the attribute grammar.
-    let resolver = URIResolver(base: baseURL)
-    _ = try? StreamInfTag(value: text, line: 3)
-    _ = try? MediaTag(value: text, line: 3, resolver: resolver)
-    _ = try? KeyTag(value: text, line: 3, resolver: resolver)
-    _ = try? MapTag(value: text, line: 3, resolver: resolver)
+    var scope = TagScope(resolver: URIResolver(base: baseURL), variables: fuzzVariables)
+    _ = try? StreamInfTag(value: text, line: 3, scope: &scope)
+    _ = try? MediaTag(value: text, line: 3, scope: &scope)
+    _ = try? KeyTag(value: text, line: 3, scope: &scope)
+    _ = try? MapTag(value: text, line: 3, scope: &scope)
+    if let tag = try? DefineTag(value: text, line: 3, scope: &scope) {
+        switch tag.definition {
+        case .value(let name, _), .imported(let name), .queryParameter(let name):
+            fuzzRequire(VariableTable.isValidName(name), "EXT-X-DEFINE accepted the name \"\(name)\"")
+        }
+    }
+    for warning in scope.warnings {
+        fuzzRequire(warning.line == 3 && !warning.message.isEmpty, "tag warning not located: \(warning)")
+    }
+    // The lenient accessor agrees with the strict one where that one answers, and never invents a value.
+    if let list = try? AttributeList(parsing: text, line: 3) {
+        for name in list.names {
+            let lenient = try? list.decimalIntegerAllowingFloat(name) { _ in }
+            if let strict = try? list.decimalInteger(name) {
+                fuzzRequire(lenient == strict, "decimalIntegerAllowingFloat \(String(describing: lenient)) != \(String(describing: strict))")
+            } else if let value = lenient, case .unquoted(let raw) = list[name] {
+                let whole = raw.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                fuzzRequire(raw.contains(".") && Int(whole ?? "") == value,
+                            "decimalIntegerAllowingFloat \(value) from \(raw)")
+            }
+        }
+    }
     _ = StringHelpersProbe.items(text)
+}
+
+/// Variables the attribute and substitution checks use: none of their values can form a reference.
+private let fuzzVariables: VariableTable = {
+    var table = VariableTable(budget: PlaylistParser.maximumSize)
+    do {
+        try table.define("a", value: "V", line: 1)
+        try table.define("auth", value: "?token=s,\"x\"", line: 1)
+        try table.define("long", value: String(repeating: "L", count: 1000), line: 1)
+    } catch {
+        fatalError("fixed variable definitions must be valid: \(error)")
+    }
+    return table
+}()
+
+/// Substitution (rfc8216bis §4.3): text without `{$` is unchanged; otherwise the result has no reference to a
+/// defined variable left and stays within the length limit, or the error names the line.
+private func checkSubstitution(_ text: String) {
+    var table = fuzzVariables
+    do {
+        let result = try table.substitute(text, line: 5, what: "fuzz")
+        if !text.contains("{$") { fuzzRequire(result == text, "text without references changed") }
+        for name in ["a", "auth", "long"] {
+            fuzzRequire(!result.contains("{$\(name)}"), "reference {$\(name)} left in \"\(result)\"")
+        }
+        fuzzRequire(result == text || result.utf8.count <= VariableTable.maximumSubstitutedLength, "substitution too long")
+    } catch {
+        fuzzRequire(error.line == 5 && !error.message.isEmpty, "substitution error not located: \(error)")
+        fuzzRequire(text.contains("{$"), "substitution failed without a reference: \(error)")
+    }
 }
 
 private let baseURL: URL = {

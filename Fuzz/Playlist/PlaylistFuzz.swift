@@ -81,6 +81,10 @@ private func checkParse(_ body: [UInt8], base: URL) {
     fuzzRequire(viaText == viaData, "parse(Data) and parse(String) disagree: \(viaData) vs \(viaText)")
 }
 
+/// Variables of a master playlist that loaded the one under test (`EXT-X-DEFINE:IMPORT`); the dictionary
+/// writes these names.
+private let masterVariables = ["auth": "?token=s", "session": "s42", "empty": ""]
+
 @discardableResult
 private func checkText(_ text: String, base: URL) -> Outcome {
     let first = parse(text, base: base)
@@ -88,14 +92,66 @@ private func checkText(_ text: String, base: URL) -> Outcome {
     fuzzRequire(first == second, "parsing is not deterministic: \(first) vs \(second)")
     checkLines(text)
     if case .playlist(let playlist) = first {
-        fuzzRequire(playlist.url == base, "playlist URL \(playlist.url) is not the base \(base)")
-        let lineCount = PlaylistLines.split(text).count
-        switch playlist {
-        case .media(let media): checkMedia(media, lineCount: lineCount)
-        case .master(let master): checkMaster(master, lineCount: lineCount)
-        }
+        checkPlaylist(playlist, text: text, base: base)
+    }
+    // With a master's variables only EXT-X-DEFINE:IMPORT can change: what parsed without them parses the same.
+    let imported: Outcome
+    do {
+        imported = .playlist(try PlaylistParser.parse(text, url: base, masterVariables: masterVariables))
+    } catch {
+        checkError(error, base: base, lineCount: PlaylistLines.split(text).count)
+        imported = .failure(error.description)
+    }
+    if case .playlist = first {
+        fuzzRequire(imported == first, "master variables changed a playlist that imports nothing: \(first) vs \(imported)")
+    } else if case .playlist(let playlist) = imported {
+        checkPlaylist(playlist, text: text, base: base)
     }
     return first
+}
+
+private func checkPlaylist(_ playlist: Playlist, text: String, base: URL) {
+    fuzzRequire(playlist.url == base, "playlist URL \(playlist.url) is not the base \(base)")
+    let lineCount = PlaylistLines.split(text).count
+    checkWarnings(playlist, base: base, lineCount: lineCount)
+    switch playlist {
+    case .media(let media):
+        checkMedia(media, lineCount: lineCount)
+        checkVariables(media.variables)
+    case .master(let master):
+        checkMaster(master, lineCount: lineCount)
+        checkVariables(master.variables)
+    }
+}
+
+/// Warnings name the playlist and a line inside it, the rule and what was done; they never quote credentials.
+private func checkWarnings(_ playlist: Playlist, base: URL, lineCount: Int) {
+    var previousLine = 0
+    for warning in playlist.warnings {
+        fuzzRequire(warning.url == base, "warning lacks the playlist URL: \(warning)")
+        fuzzRequire(!warning.message.isEmpty && !warning.rule.isEmpty, "empty warning: \(warning)")
+        if let line = warning.line {
+            fuzzRequire((1 ... max(1, lineCount)).contains(line), "warning line \(line) outside 1...\(lineCount)")
+            fuzzRequire(line >= previousLine || warning.kind == .lastSegmentWithoutURI, "warnings out of line order")
+            previousLine = line
+        }
+        fuzzRequire(!quotesCredentials(warning.description), "warning quotes a URI with its credentials: \(warning)")
+        switch warning.kind {
+        case .integerWrittenAsFloat, .strayURIInMaster:
+            if case .media = playlist { fuzzRequire(false, "\(warning.kind) warning in a media playlist") }
+        case .lastSegmentWithoutURI:
+            if case .media(let media) = playlist { fuzzRequire(!media.hasEndList, "segment dropped from a finished playlist") }
+        default:
+            break
+        }
+    }
+}
+
+/// Variable names are `[a-zA-Z0-9_-]+` (rfc8216bis §4.4.2.3).
+private func checkVariables(_ variables: [String: String]) {
+    for name in variables.keys {
+        fuzzRequire(VariableTable.isValidName(name), "variable name \"\(name)\" accepted")
+    }
 }
 
 private func checkError(_ error: PlaylistError, base: URL, lineCount: Int) {
@@ -176,7 +232,10 @@ private func checkMedia(_ media: MediaPlaylist, lineCount: Int) {
         if let map = segment.initSection {
             fuzzRequire(isFetchable(map.uri), "EXT-X-MAP URI \(map.uri) is not fetchable http(s)")
             checkRange(map.byteRange, "EXT-X-MAP")
-            if let key = map.key { fuzzRequire(key.method == .aes128 && key.iv != nil, "encrypted EXT-X-MAP without IV") }
+            // An IV is always there: explicit, or 0 when the playlist left it out (hls.js's choice, with a warning).
+            if let key = map.key {
+                fuzzRequire(key.method == .aes128 && key.iv?.count == 16, "encrypted EXT-X-MAP without a 16-byte IV")
+            }
         }
     }
     fuzzRequire(media.totalDuration.isFinite, "total duration \(media.totalDuration) is not finite")

@@ -14,6 +14,8 @@ enum Math {
     @inline(__always) static func sin(_ x: Double) -> Double { libmSin(x) }
     @inline(__always) static func cos(_ x: Double) -> Double { libmCos(x) }
     @inline(__always) static func exp(_ x: Double) -> Double { libmExp(x) }
+    /// `eˣ − 1`, accurate for small `x`.
+    @inline(__always) static func expm1(_ x: Double) -> Double { libmExpm1(x) }
     @inline(__always) static func exp2(_ x: Double) -> Double { libmExp2(x) }
     @inline(__always) static func log(_ x: Double) -> Double { libmLog(x) }
     @inline(__always) static func pow(_ x: Double, _ y: Double) -> Double { libmPow(x, y) }
@@ -23,6 +25,7 @@ enum Math {
 @inline(__always) private func libmSin(_ x: Double) -> Double { sin(x) }
 @inline(__always) private func libmCos(_ x: Double) -> Double { cos(x) }
 @inline(__always) private func libmExp(_ x: Double) -> Double { exp(x) }
+@inline(__always) private func libmExpm1(_ x: Double) -> Double { expm1(x) }
 @inline(__always) private func libmExp2(_ x: Double) -> Double { exp2(x) }
 @inline(__always) private func libmLog(_ x: Double) -> Double { log(x) }
 @inline(__always) private func libmPow(_ x: Double, _ y: Double) -> Double { pow(x, y) }

@@ -17,6 +17,12 @@ struct HLSFetchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hlsfetch",
         abstract: "Download the best audio track of an HLS stream into one file.",
+        // Written out because --output is required unless --list is given, which the generated line cannot say.
+        usage: """
+            hlsfetch <url> --output <FILE> [--concurrency <n>] [--resume] [--name <name>] [--language <language>]
+                           [--group <group-id>] [--max-attempts <n>] [--idle-timeout <s>] [--quiet] [--verbose]
+            hlsfetch <url> --list [--name <name>] [--language <language>] [--group <group-id>] [--verbose]
+            """,
         discussion: """
             Reads a master playlist, ranks its audio tracks (best first; --list shows the ranking), \
             and downloads the chosen track's segments a few at a time (--concurrency), appending \
@@ -37,7 +43,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
     @Argument(help: "URL of a master or media playlist (http or https).")
     var url: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("File to write.", valueName: "FILE"))
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("File to write (required unless --list is given).", valueName: "FILE"))
     var output: String?
 
     @Option(help: "Most segments downloaded at once (1-16).")

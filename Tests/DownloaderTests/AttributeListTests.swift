@@ -77,7 +77,7 @@ import TestSupport
         (#"A"#, "has no '='"),
         (#"=5"#, "empty name"),
         (#"A="#, "empty value"),
-        (#"A=1,"#, "ends with a comma"),
+        (#"A=1,,"#, "has no '='"),
         (#"A=1,,B=2"#, "has no '='"),
         (#"a=1"#, "may only contain"),
         (#"A="x"y"#, "after its closing quote"),

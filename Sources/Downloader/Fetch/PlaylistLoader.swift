@@ -13,8 +13,9 @@ struct PlaylistLoader: Sendable {
     let fetcher: HTTPFetcher
     let configuration: DownloadConfiguration
 
-    /// Fetches and parses the playlist at `url`.
-    func load(_ url: URL) async throws -> LoadedPlaylist {
+    /// Fetches and parses the playlist at `url`. `masterVariables`: the variables of the master playlist it
+    /// was listed in, for `EXT-X-DEFINE:IMPORT` (rfc8216bis §4.4.2.3). Parser warnings are logged.
+    func load(_ url: URL, masterVariables: [String: String]? = nil) async throws -> LoadedPlaylist {
         guard url.isHTTPOrHTTPS, url.host != nil else {
             throw DownloadError(.unsupportedURL, .playlist(url: url.redactedString, line: nil),
                                 "only http and https URLs are supported")
@@ -24,7 +25,8 @@ struct PlaylistLoader: Sendable {
         }
         let body = try await fetcher.fetch(request)
         do {
-            let playlist = try PlaylistParser.parse(Data(body.bytes), url: body.finalURL)
+            let playlist = try PlaylistParser.parse(Data(body.bytes), url: body.finalURL, masterVariables: masterVariables)
+            for warning in playlist.warnings { fetcher.logger.warning("playlist: \(warning)") }
             return LoadedPlaylist(playlist: playlist, bytes: body.bytes, finalURL: body.finalURL)
         } catch {
             throw DownloadError(.invalidPlaylist,

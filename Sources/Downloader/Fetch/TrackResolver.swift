@@ -7,6 +7,8 @@ public struct TrackList: Sendable {
     public var ranked: [ScoredCandidate]
     /// The track a download picks: the best one, or the best one matching the ``TrackOverride``.
     public var chosen: ScoredCandidate
+    /// What the master playlist and the candidates' media playlists bend but were accepted anyway.
+    public var warnings: [PlaylistWarning] = []
 }
 
 /// The media playlist picked from a master playlist, already loaded.
@@ -14,6 +16,8 @@ struct TrackChoice: Sendable {
     var list: TrackList
     var loaded: LoadedPlaylist
     var media: MediaPlaylist
+    /// The master playlist's variables: reloading `media` needs them for its `EXT-X-DEFINE:IMPORT` tags.
+    var masterVariables: [String: String] = [:]
 }
 
 /// Loads every audio candidate's media playlist (at most `concurrency` at once), ranks the candidates with
@@ -34,7 +38,7 @@ struct TrackResolver: Sendable {
         } catch {
             throw DownloadError(.noAudioTrack, subject, error.description)
         }
-        let loaded = try await loadAll(candidates)
+        let loaded = try await loadAll(candidates, masterVariables: master.variables)
         var mediaPlaylists: [URL: MediaPlaylist] = [:]
         for (uri, result) in loaded {
             if case .success(let item) = result, case .media(let media) = item.playlist {
@@ -67,7 +71,9 @@ struct TrackResolver: Sendable {
                                     "audio track \"\(chosen.candidate.name)\" (master line \(chosen.candidate.line)) "
                                         + "points to a master playlist, not a media playlist")
             }
-            return TrackChoice(list: TrackList(ranked: ranked, chosen: chosen), loaded: item, media: media)
+            let warnings = master.warnings + candidates.flatMap { (try? loaded[$0.uri]?.get())?.playlist.warnings ?? [] }
+            return TrackChoice(list: TrackList(ranked: ranked, chosen: chosen, warnings: warnings), loaded: item, media: media,
+                               masterVariables: master.variables)
         case .failure(let error)?:
             throw error
         case nil:
@@ -77,7 +83,7 @@ struct TrackResolver: Sendable {
     }
 
     /// Loads the candidates' playlists, `concurrency` at a time, keeping each outcome.
-    private func loadAll(_ candidates: [AudioCandidate]) async throws
+    private func loadAll(_ candidates: [AudioCandidate], masterVariables: [String: String]) async throws
         -> [URL: Result<LoadedPlaylist, DownloadError>]
     {
         let loader = PlaylistLoader(fetcher: fetcher, configuration: configuration)
@@ -91,7 +97,7 @@ struct TrackResolver: Sendable {
                 next += 1
                 group.addTask {
                     do {
-                        return (uri, .success(try await loader.load(uri)))
+                        return (uri, .success(try await loader.load(uri, masterVariables: masterVariables)))
                     } catch let error as DownloadError {
                         return (uri, .failure(error))
                     }

@@ -26,9 +26,18 @@ public struct AttributeList: Sendable, Hashable {
     public let line: Int?
 
     /// Parses an attribute-list (the text after `TAG:`).
+    ///
+    /// One comma at the very end is ignored (Wowza writes lists that way; players accept them); the parser
+    /// records it as a ``PlaylistWarning`` (``PlaylistWarning/Kind/trailingComma``).
     /// - Throws: `PlaylistError` for empty or malformed names, missing `=`, unterminated quotes,
-    ///   characters after a closing quote, empty values and duplicate names (§4.2).
+    ///   characters after a closing quote, empty values, duplicate names and an empty item between two
+    ///   commas (§4.2).
     public init(parsing text: String, line: Int? = nil) throws(PlaylistError) {
+        try self.init(parsing: text, line: line, trailingComma: { _ in })
+    }
+
+    /// Parses an attribute-list, calling `trailingComma` with the line when the list ends with a comma.
+    init(parsing text: String, line: Int?, trailingComma: (Int?) -> Void) throws(PlaylistError) {
         self.line = line
         let bytes = Array(text.utf8)
         var index = 0
@@ -81,7 +90,9 @@ public struct AttributeList: Sendable, Hashable {
             values[name] = value
             if index < bytes.count {  // at a ','
                 index += 1
-                guard index < bytes.count else { throw fail("attribute-list ends with a comma (RFC 8216 §4.2)") }
+                if index == bytes.count {  // "A=1," (Wowza): tolerated; hls.js's ATTR_LIST_REGEX ends at ",|$"
+                    trailingComma(line)
+                }
             }
         }
     }
@@ -89,6 +100,16 @@ public struct AttributeList: Sendable, Hashable {
     private static func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "A") ... UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0") ... UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "-")
+    }
+
+    /// Replaces every value with `transform(name, value)`: variable substitution (rfc8216bis §4.3).
+    mutating func substituteVariables(
+        _ transform: (_ name: String, _ value: Value) throws(PlaylistError) -> Value
+    ) throws(PlaylistError) {
+        for name in names {
+            guard let value = values[name] else { continue }
+            values[name] = try transform(name, value)
+        }
     }
 
     /// The raw value of the attribute with exactly this name.
@@ -130,6 +151,26 @@ public struct AttributeList: Sendable, Hashable {
             throw error(name, "must be a decimal integer that fits in 64 bits, found \(raw)")
         }
         return value
+    }
+
+    /// A decimal-integer value that tolerates a float spelling whose value is an integer: `1280000.0` or
+    /// `1280000.` give 1280000, as hls.js's `parseInt` reads them. Such a spelling, and a non-zero fraction
+    /// (`1280000.5`, whose fraction is dropped, again as `parseInt` does), are reported through `warn` with the
+    /// value used. Anything else that is not a decimal integer throws like ``decimalInteger(_:)``.
+    func decimalIntegerAllowingFloat(_ name: String, warn: (_ message: String) -> Void) throws(PlaylistError) -> Int? {
+        guard let raw = try unquoted(name, form: "decimal integer") else { return nil }
+        if let value = Self.parseDecimalInteger(raw) { return value }
+        let parts = raw.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, Self.parseDecimalFloat(raw) != nil, let whole = Self.parseDecimalInteger(String(parts[0]))
+        else {
+            throw error(name, "must be a decimal integer that fits in 64 bits, found \(raw)")
+        }
+        if parts[1].utf8.allSatisfy({ $0 == UInt8(ascii: "0") }) {
+            warn("\(name)=\(raw) is a decimal integer written as a float; read as \(whole)")
+        } else {
+            warn("\(name)=\(raw) is not a decimal integer; its fraction is dropped and \(whole) used, as hls.js's parseInt does")
+        }
+        return whole
     }
 
     /// A hexadecimal-sequence value (`0x` or `0X` then hex digits) as bytes, most significant first;

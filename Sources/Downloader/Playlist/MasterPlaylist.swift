@@ -14,14 +14,23 @@ public struct MasterPlaylist: Sendable, Hashable {
     public var renditions: [Rendition]
     /// Whether `EXT-X-INDEPENDENT-SEGMENTS` is present (RFC 8216 §4.3.5.1).
     public var independentSegments: Bool
+    /// The variables its `EXT-X-DEFINE` tags define (rfc8216bis §4.4.2.3), name → value. Its media playlists
+    /// may import them (`EXT-X-DEFINE:IMPORT`): pass them to
+    /// `PlaylistParser.parse(_:url:masterVariables:)` when parsing those.
+    public var variables: [String: String]
+    /// What the playlist bends but was accepted anyway, in line order (see ``PlaylistWarning``).
+    public var warnings: [PlaylistWarning]
 
     /// Creates a master playlist.
     public init(url: URL, version: Int = 1, variants: [VariantStream], renditions: [Rendition],
-                independentSegments: Bool = false) {
+                independentSegments: Bool = false, variables: [String: String] = [:],
+                warnings: [PlaylistWarning] = []) {
         self.url = url
         self.version = version
         self.variants = variants
         self.renditions = renditions
         self.independentSegments = independentSegments
+        self.variables = variables
+        self.warnings = warnings
     }
 }

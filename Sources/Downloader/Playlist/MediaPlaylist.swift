@@ -20,11 +20,19 @@ public struct MediaPlaylist: Sendable, Hashable {
     public var independentSegments: Bool
     /// The media segments in playlist order.
     public var segments: [MediaSegment]
+    /// The variables its `EXT-X-DEFINE` tags define or import (rfc8216bis §4.4.2.3), name → value; already
+    /// substituted into the URIs and attribute values above.
+    public var variables: [String: String]
+    /// What the playlist bends but was accepted anyway, in line order (see ``PlaylistWarning``).
+    public var warnings: [PlaylistWarning]
 
     /// Creates a media playlist.
     public init(url: URL, version: Int = 1, targetDuration: Int, mediaSequence: Int = 0,
                 discontinuitySequence: Int = 0, playlistType: PlaylistType? = nil, hasEndList: Bool = false,
-                independentSegments: Bool = false, segments: [MediaSegment]) {
+                independentSegments: Bool = false, segments: [MediaSegment], variables: [String: String] = [:],
+                warnings: [PlaylistWarning] = []) {
+        self.variables = variables
+        self.warnings = warnings
         self.url = url
         self.version = version
         self.targetDuration = targetDuration

@@ -21,4 +21,12 @@ public enum Playlist: Sendable, Hashable {
         case .media(let media): return media.url
         }
     }
+
+    /// What the playlist bends but was accepted anyway, in line order (see ``PlaylistWarning``).
+    public var warnings: [PlaylistWarning] {
+        switch self {
+        case .master(let master): return master.warnings
+        case .media(let media): return media.warnings
+        }
+    }
 }

@@ -4,8 +4,14 @@ import Foundation
 /// Media-segment tags accumulate until the URI line they apply to (RFC 8216 §4.3.2).
 struct PlaylistBuilder {
     private let url: URL
-    private let resolver: URIResolver
     private let maximumSegments: Int
+    /// URI resolution, variables defined so far, warnings so far.
+    private var scope: TagScope
+    /// The variables of the master playlist that loaded this one, for `EXT-X-DEFINE:IMPORT`; `nil` when the
+    /// playlist was not loaded through a master playlist (rfc8216bis §4.4.2.3).
+    private let masterVariables: [String: String]?
+    /// Line of the first `EXT-X-DEFINE:IMPORT`: master playlists must not have one.
+    private var firstImportLine: Int?
 
     private var version: (value: Int, line: Int)?
     private var independentSegments = false
@@ -37,10 +43,16 @@ struct PlaylistBuilder {
     /// Segment URIs already resolved: byte-range playlists repeat one URI for every segment.
     private var segmentURICache: [String: URL] = [:]
 
-    init(url: URL, maximumSegments: Int) {
+    init(url: URL, maximumSegments: Int, masterVariables: [String: String]? = nil) {
         self.url = url
-        resolver = URIResolver(base: url)
+        scope = TagScope(resolver: URIResolver(base: url))
         self.maximumSegments = maximumSegments
+        self.masterVariables = masterVariables
+    }
+
+    /// Records a warning found outside a tag (e.g. by the line reader).
+    mutating func warn(_ kind: PlaylistWarning.Kind, line: Int?, rule: String, _ message: String) {
+        scope.warn(kind, line: line, rule: rule, message)
     }
 
     private static func fail(_ line: Int?, _ message: String) -> PlaylistError {
@@ -55,6 +67,8 @@ struct PlaylistBuilder {
         case .extM3U, .programDateTime, .dateRange, .gap, .iFramesOnly, .iFrameStreamInf, .sessionData,
              .sessionKey, .start:
             return  // recognised for the master/media check, otherwise not needed by an audio downloader
+        case .define:
+            try define(DefineTag(value: value, line: line, scope: &scope).definition, line: line)
         case .version:
             let tagValue = try VersionTag(value: value, line: line)
             try once(version?.line, "EXT-X-VERSION", "§4.3.1.2", line: line)
@@ -62,12 +76,12 @@ struct PlaylistBuilder {
         case .independentSegments:
             independentSegments = true
         case .media:
-            renditions.append(try MediaTag(value: value, line: line, resolver: resolver).rendition)
+            renditions.append(try MediaTag(value: value, line: line, scope: &scope).rendition)
         case .streamInf:
             if let pending = pendingStreamInf {
                 throw Self.fail(pending.line, "EXT-X-STREAM-INF is not followed by its URI line (next tag at line \(line)) (RFC 8216 §4.3.4.2)")
             }
-            pendingStreamInf = try StreamInfTag(value: value, line: line)
+            pendingStreamInf = try StreamInfTag(value: value, line: line, scope: &scope)
         case .targetDuration:
             let tagValue = try TargetDurationTag(value: value, line: line)
             try once(targetDuration?.line, "EXT-X-TARGETDURATION", "§4.3.3.1", line: line)
@@ -101,15 +115,22 @@ struct PlaylistBuilder {
         case .discontinuity:
             pendingDiscontinuity = true
         case .key:
-            keysSinceLastSegment.append(try KeyTag(value: value, line: line, resolver: resolver).key)
+            keysSinceLastSegment.append(try KeyTag(value: value, line: line, scope: &scope).key)
         case .map:
-            var section = try MapTag(value: value, line: line, resolver: resolver).section
+            var section = try MapTag(value: value, line: line, scope: &scope).section
             // The key in effect at the EXT-X-MAP tag encrypts the section (§4.3.2.5); SAMPLE-AES and other
             // methods leave the container, and so the section, in the clear.
             applyPendingKeys()
-            if let key = currentKey, key.method == .aes128 {
-                guard key.iv != nil else {
-                    throw Self.fail(line, "EXT-X-MAP follows an AES-128 EXT-X-KEY without IV; an encrypted initialization section requires an explicit IV (RFC 8216 §4.3.2.5)")
+            if var key = currentKey, key.method == .aes128 {
+                if key.iv == nil {
+                    // §4.3.2.5 requires an explicit IV here (a section has no media sequence number to derive
+                    // one from). hls.js decrypts such a section with IV 0 and warns "missing IV for
+                    // initialization segment ... compliance issue" (`LevelKey.getDecryptData` in
+                    // src/loader/level-key.ts); doing the same makes the section's bytes match what players
+                    // play. Setting it here keeps the rest of the downloader unaware of the quirk.
+                    key.iv = [UInt8](repeating: 0, count: 16)
+                    scope.warn(.initSectionWithoutIV, line: line, rule: "RFC 8216 §4.3.2.5",
+                               "EXT-X-MAP follows an AES-128 EXT-X-KEY without IV; the initialization section is decrypted with IV 0, as hls.js does")
                 }
                 section.key = key
             }
@@ -137,6 +158,52 @@ struct PlaylistBuilder {
         }
     }
 
+    /// `EXT-X-DEFINE` (rfc8216bis §4.4.2.3): adds the variable to the table.
+    private mutating func define(_ definition: DefineTag.Definition, line: Int) throws(PlaylistError) {
+        switch definition {
+        case .value(let name, let value):
+            try scope.variables.define(name, value: value, line: line)
+        case .imported(let name):
+            if let master = firstMasterTag {
+                throw Self.fail(line, "EXT-X-DEFINE IMPORT is for media playlists, but this is a master playlist (\(master.name) at line \(master.line)) (rfc8216bis §4.4.2.3)")
+            }
+            guard let masterVariables else {
+                throw Self.fail(line, "EXT-X-DEFINE IMPORT=\"\(name)\" imports from the master playlist, but this playlist was not loaded through one (rfc8216bis §4.4.2.3)")
+            }
+            guard let value = masterVariables[name] else {
+                throw Self.fail(line, "EXT-X-DEFINE IMPORT=\"\(name)\": the master playlist defines no variable \"\(name)\" (rfc8216bis §4.4.2.3)")
+            }
+            if firstImportLine == nil { firstImportLine = line }
+            try scope.variables.define(name, value: value, line: line)
+        case .queryParameter(let name):
+            let values = Self.queryValues(named: name, in: url)
+            guard let value = values.first else {
+                throw Self.fail(line, "EXT-X-DEFINE QUERYPARAM=\"\(name)\": the playlist URL has no query parameter \"\(name)\" (rfc8216bis §4.4.2.3)")
+            }
+            if Set(values).count > 1 {
+                scope.warn(.repeatedQueryParameter, line: line, rule: "rfc8216bis §4.4.2.3",
+                           "EXT-X-DEFINE QUERYPARAM=\"\(name)\": the playlist URL has \(values.count) different values for it; the first is used, as hls.js's URLSearchParams.get does")
+            }
+            try scope.variables.define(name, value: value, line: line)
+        }
+    }
+
+    /// The values of the query parameters called `name` in `url`'s query, in order, as written: still
+    /// percent-encoded, so that substituting one into a URI reproduces the original bytes exactly. (hls.js
+    /// decodes them through `URLSearchParams.get`, which also turns `+` into a space; a decoded `&` or `#`
+    /// would change the meaning of the URI it is put in.) Names are compared after percent-decoding.
+    static func queryValues(named name: String, in url: URL) -> [String] {
+        guard let query = URLComponents(url: url, resolvingAgainstBaseURL: false)?.percentEncodedQuery else {
+            return []
+        }
+        return query.split(separator: "&", omittingEmptySubsequences: true).compactMap { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0])
+            guard (key.removingPercentEncoding ?? key) == name else { return nil }
+            return parts.count == 2 ? String(parts[1]) : ""
+        }
+    }
+
     private func once(_ previousLine: Int?, _ name: String, _ section: String, line: Int) throws(PlaylistError) {
         if let previousLine {
             throw Self.fail(line, "\(name) appears more than once (first at line \(previousLine)) (RFC 8216 \(section))")
@@ -153,12 +220,18 @@ struct PlaylistBuilder {
 
     mutating func handleURI(_ text: String, line: Int) throws(PlaylistError) {
         if let streamInf = pendingStreamInf {
-            let uri = try resolver.resolve(text, line: line, what: "variant stream URI", httpOnly: true)
+            let uri = try scope.resolve(text, line: line, what: "variant stream URI", httpOnly: true)
             variants.append(streamInf.variant(uri: uri))
             pendingStreamInf = nil
         } else if let extInf = pendingExtInf {
             try appendSegment(uriText: text, extInf: extInf.tag, line: line)
             pendingExtInf = nil
+        } else if let master = firstMasterTag {
+            // A URI line after EXT-X-MEDIA or EXT-X-I-FRAME-STREAM-INF (seen in rutgersc/m3u8-rs's
+            // sample-playlists/masterplaylist.m3u8). hls.js reads a master playlist by regular expression and
+            // never looks at such a line; no variant depends on it, so no byte of a download can.
+            scope.warn(.strayURIInMaster, line: line, rule: "RFC 8216 §4.3.4.2",
+                       "URI line \"\(URIResolver.redacted(text))\" in a master playlist (\(master.name) at line \(master.line)) follows no EXT-X-STREAM-INF; ignored")
         } else {
             throw Self.fail(line, "URI line \"\(URIResolver.redacted(text))\" has no EXTINF or EXT-X-STREAM-INF before it (RFC 8216 §4.3.2.1, §4.3.4.2)")
         }
@@ -172,7 +245,7 @@ struct PlaylistBuilder {
         if let cached = segmentURICache[uriText] {
             uri = cached
         } else {
-            uri = try resolver.resolve(uriText, line: line, what: "segment URI", httpOnly: true)
+            uri = try scope.resolve(uriText, line: line, what: "segment URI", httpOnly: true)
             if segmentURICache.count < 64 { segmentURICache[uriText] = uri }
         }
 
@@ -226,21 +299,43 @@ struct PlaylistBuilder {
     // MARK: - End
 
     func finish() throws(PlaylistError) -> Playlist {
+        var warnings = scope.warnings
         if let streamInf = pendingStreamInf {
             throw Self.fail(streamInf.line, "EXT-X-STREAM-INF is not followed by its URI line (RFC 8216 §4.3.4.2)")
         }
-        if let extInf = pendingExtInf {
-            throw Self.fail(extInf.line, "EXTINF is not followed by a URI line (RFC 8216 §4.3.2.1)")
+        if firstMediaTag != nil, !hasEndList, pendingExtInf != nil || pendingByteRange != nil {
+            // A live playlist caught while the packager was appending a segment: its EXTINF (or
+            // EXT-X-BYTERANGE) is written, its URI line not yet. The segment cannot be fetched, and the next
+            // reload lists it whole, so leave it out. hls.js does the same without a word (it pushes a
+            // fragment only when its URI line arrives, `parseLevelPlaylist` in src/loader/m3u8-parser.ts).
+            // With EXT-X-ENDLIST the list is final and a segment would be missing: that stays an error.
+            let line = [pendingExtInf?.line, pendingByteRange?.line].compactMap { $0 }.min()
+            warnings.append(PlaylistWarning(
+                kind: .lastSegmentWithoutURI, line: line, rule: "RFC 8216 §4.3.2.1",
+                message: "the last media segment has no URI line yet (a live playlist read while being written); it is left out until a reload lists it whole"))
+        } else {
+            if let extInf = pendingExtInf {
+                throw Self.fail(extInf.line, "EXTINF is not followed by a URI line (RFC 8216 §4.3.2.1)")
+            }
+            if let byteRange = pendingByteRange {
+                throw Self.fail(byteRange.line, "EXT-X-BYTERANGE applies to no media segment (RFC 8216 §4.3.2.2)")
+            }
         }
-        if let byteRange = pendingByteRange {
-            throw Self.fail(byteRange.line, "EXT-X-BYTERANGE applies to no media segment (RFC 8216 §4.3.2.2)")
+        warnings = warnings.map { warning in
+            var located = warning
+            located.url = url
+            return located
         }
-        if firstMasterTag != nil {
+        if let master = firstMasterTag {
+            if let importLine = firstImportLine {
+                throw Self.fail(importLine, "EXT-X-DEFINE IMPORT is for media playlists, but this is a master playlist (\(master.name) at line \(master.line)) (rfc8216bis §4.4.2.3)")
+            }
             guard !variants.isEmpty else {
                 throw Self.fail(nil, "master playlist has no EXT-X-STREAM-INF variant stream (RFC 8216 §4.3.4.2)")
             }
             return .master(MasterPlaylist(url: url, version: version?.value ?? 1, variants: variants,
-                                          renditions: renditions, independentSegments: independentSegments))
+                                          renditions: renditions, independentSegments: independentSegments,
+                                          variables: scope.variables.values, warnings: warnings))
         }
         guard firstMediaTag != nil else {
             throw Self.fail(nil, "playlist has neither variant streams (EXT-X-STREAM-INF) nor media segments (EXTINF) (RFC 8216 §4.1)")
@@ -252,6 +347,6 @@ struct PlaylistBuilder {
             url: url, version: version?.value ?? 1, targetDuration: targetDuration.value,
             mediaSequence: mediaSequence?.value ?? 0, discontinuitySequence: discontinuitySequence?.value ?? 0,
             playlistType: playlistType?.value, hasEndList: hasEndList, independentSegments: independentSegments,
-            segments: segments))
+            segments: segments, variables: scope.variables.values, warnings: warnings))
     }
 }

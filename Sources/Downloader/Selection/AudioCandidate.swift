@@ -39,12 +39,17 @@ public struct AudioCandidate: Sendable, Hashable {
     public var describesVideo: Bool
     /// Line of the `EXT-X-MEDIA` or `EXT-X-STREAM-INF` tag in the master playlist.
     public var line: Int
+    /// Why it was taken for an audio track; a known one (``AudioAdmission/isKnown``) outranks a guess.
+    public var admission: AudioAdmission
 
-    /// Creates a candidate.
+    /// Creates a candidate. Without `admission`, a rendition counts as ``AudioAdmission/audioRendition`` and a
+    /// variant as ``AudioAdmission/audioCodecs(_:)`` with `codec`: both known to be audio.
     public init(name: String, groupID: String? = nil, language: String? = nil, uri: URL, channels: Int? = nil,
                 codec: String? = nil, source: AudioCandidateSource, bandwidthHint: Int? = nil,
                 nameHint: Int? = nil, sampleRateHint: Int? = nil, isDefault: Bool = false,
-                describesVideo: Bool = false, line: Int = 0) {
+                describesVideo: Bool = false, line: Int = 0, admission: AudioAdmission? = nil) {
+        self.admission = admission
+            ?? (source == .rendition ? .audioRendition : .audioCodecs(codec.map { [$0] } ?? []))
         self.name = name
         self.groupID = groupID
         self.language = language

@@ -10,15 +10,16 @@ import Foundation
 /// let best = ranked[0]                    // best first; best.explanation says why
 /// ```
 ///
-/// Quality is the audio bit rate. `DEFAULT` and `AUTOSELECT` are playback hints and are ignored.
+/// Quality is the audio bit rate. `DEFAULT` and `AUTOSELECT` are playback hints and are ignored. A track the
+/// playlist says is audio (a rendition, or `CODECS` that are all audio) always beats one guessed from its URI
+/// (``AudioAdmission``).
 public enum AudioTrackSelector {
     /// The `CHARACTERISTICS` value of audio-description tracks (RFC 8216 §4.3.4.1).
     public static let describesVideoCharacteristic = "public.accessibility.describes-video"
 
     /// The downloadable audio tracks of `master`: `EXT-X-MEDIA TYPE=AUDIO` renditions with a `URI`, and
-    /// audio-only variants (every `CODECS` entry is audio; or, without `CODECS`, no `RESOLUTION`, no video
-    /// group and an audio hint such as `audio`, `aac`, `mp3` or a bit rate in its URI). A URI listed twice
-    /// yields one candidate (the rendition wins).
+    /// audio-only variants (see ``admission(of:)``). A URI listed twice yields one candidate (the rendition
+    /// wins). Each candidate says why it was admitted (``AudioCandidate/admission``).
     /// - Throws: `SelectionError.audioOnlyInVideoVariants` when there is none.
     public static func candidates(in master: MasterPlaylist) throws(SelectionError) -> [AudioCandidate] {
         let audioRenditions = master.renditions.filter { $0.type == .audio }
@@ -39,10 +40,10 @@ public enum AudioTrackSelector {
                 sampleRateHint: QualityHints.sampleRate(in: text),
                 isDefault: rendition.isDefault,
                 describesVideo: rendition.characteristics.contains(describesVideoCharacteristic),
-                line: rendition.line))
+                line: rendition.line, admission: .audioRendition))
         }
-        for variant in master.variants where isAudioOnly(variant) {
-            guard seen.insert(variant.uri).inserted else { continue }
+        for variant in master.variants {
+            guard let admission = admission(of: variant), seen.insert(variant.uri).inserted else { continue }
             let audioCodecs = Set(variant.codecs)
             let name = variant.uri.lastPathComponent
             let group = variant.audioGroupID.flatMap { id in audioRenditions.first { $0.groupID == id } }
@@ -53,7 +54,7 @@ public enum AudioTrackSelector {
                 source: .variant, bandwidthHint: variant.bandwidth,
                 nameHint: QualityHints.bitrate(in: name),
                 sampleRateHint: QualityHints.sampleRate(in: name),
-                line: variant.line))
+                line: variant.line, admission: admission))
         }
         guard !result.isEmpty else {
             throw .audioOnlyInVideoVariants(renditionLines: audioRenditions.map(\.line))
@@ -61,13 +62,35 @@ public enum AudioTrackSelector {
         return result
     }
 
-    /// Whether a variant carries audio only (see `candidates(in:)`).
+    /// Whether a variant carries audio only (``admission(of:)`` is not `nil`).
     public static func isAudioOnly(_ variant: VariantStream) -> Bool {
-        if !variant.codecs.isEmpty { return variant.codecs.allSatisfy(AudioCodec.isAudio) }
-        guard variant.resolution == nil, variant.videoGroupID == nil else { return false }
+        admission(of: variant) != nil
+    }
+
+    /// Why a variant counts as audio only, or `nil` when it does not:
+    /// - with `CODECS`: every entry is an audio codec (``AudioAdmission/audioCodecs(_:)``), whatever its URI
+    ///   says; one video codec excludes it;
+    /// - without `CODECS`, a guess (``AudioAdmission/uriGuess(hint:)``), made only when nothing says video: no
+    ///   `RESOLUTION`, no `FRAME-RATE`, no `VIDEO` group, and no video word in the URI's path (``VideoHints``:
+    ///   `video`, `audio-video`, `av`, `avc`, `h264`, a resolution such as `1280x720` or `720p`, ...); and the
+    ///   path says audio (`audio`, `aac`, `mp3`, `opus`, `flac`) or its file name a bit rate (`128k`).
+    ///
+    /// So RFC 8216 §8.5's `low/audio-video.m3u8` is no audio track, while `audio-only.m3u8` with
+    /// `CODECS="mp4a.40.5"` is one.
+    public static func admission(of variant: VariantStream) -> AudioAdmission? {
+        if !variant.codecs.isEmpty {
+            return variant.codecs.allSatisfy(AudioCodec.isAudio) ? .audioCodecs(variant.codecs) : nil
+        }
+        guard variant.resolution == nil, variant.frameRate == nil, variant.videoGroupID == nil else { return nil }
         let path = variant.uri.path.lowercased()
-        return ["audio", "aac", "mp3", "opus", "flac"].contains { path.contains($0) }
-            || QualityHints.bitrate(in: variant.uri.lastPathComponent) != nil
+        guard VideoHints.word(in: path) == nil else { return nil }
+        if let word = ["audio", "aac", "mp3", "opus", "flac"].first(where: { path.contains($0) }) {
+            return .uriGuess(hint: word)
+        }
+        if let bitrate = QualityHints.bitrate(in: variant.uri.lastPathComponent) {
+            return .uriGuess(hint: CandidateTable.kbps(bitrate))
+        }
+        return nil
     }
 
     /// Ranks candidates, best first.
@@ -77,8 +100,12 @@ public enum AudioTrackSelector {
     /// To compare like with like, all candidates are compared by the most reliable source that **every**
     /// candidate has, then by each less reliable source in turn (a missing figure counts as 0). If no source
     /// is common to all, each candidate's own best figure is compared. Ties go to more channels, then higher
-    /// sample rate, then codec (`AudioCodec.rank`), then playlist order. Audio-description tracks
-    /// (`describesVideo`) come after all others unless every candidate is one.
+    /// sample rate, then codec (`AudioCodec.rank`), then playlist order.
+    ///
+    /// Before any figure: audio-description tracks (`describesVideo`) come after all others, then tracks
+    /// only guessed to be audio (``AudioAdmission/isKnown`` is false) after every known one, whatever their
+    /// bit rates: a guessed variant's `BANDWIDTH` may include video, and may be 100 times a real audio
+    /// track's.
     public static func rank(_ candidates: [AudioCandidate], mediaPlaylists: [URL: MediaPlaylist] = [:])
         -> [ScoredCandidate]
     {
@@ -104,7 +131,7 @@ public enum AudioTrackSelector {
             let used: (value: Int, source: BitrateSource)? = common.flatMap { source in
                 figure.value(for: source).map { ($0, source) }
             } ?? figure.best
-            var key = [candidate.describesVideo ? 0 : 1]
+            var key = [candidate.describesVideo ? 0 : 1, candidate.admission.isKnown ? 1 : 0]
             if let common {
                 let from = rankedSources.firstIndex(of: common) ?? 0
                 key += rankedSources[from...].map { figure.value(for: $0) ?? 0 }
@@ -130,6 +157,9 @@ public enum AudioTrackSelector {
     private static func explain(_ candidate: AudioCandidate, used: (value: Int, source: BitrateSource)?,
                                 common: BitrateSource?) -> String {
         var parts: [String] = []
+        if !candidate.admission.isKnown {
+            parts.append("only \(candidate.admission), ranked after every known audio track")
+        }
         if let used {
             let basis = common == nil ? "its best figure (no source is known for every track)"
                 : "the most reliable source known for every track"

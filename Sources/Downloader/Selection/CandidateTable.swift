@@ -1,14 +1,15 @@
 /// Renders ranked audio candidates as a plain-text table for `hlsfetch --list`: one row per candidate, best
-/// first, with every figure behind its score; the chosen one is marked `*`.
+/// first, with why it counts as audio (`ADMITTED`: ``AudioAdmission/label``) and every figure behind its score;
+/// the chosen one is marked `*`.
 ///
 /// ```
-///   # NAME          LANG GROUP  SOURCE    CH CODEC     MEASURED EXT-X-BITRATE BANDWIDTH NAME-HINT SCORE                 DEFAULT
-/// * 1 English 256K  en   aud-hi rendition 2  mp4a.40.2 256k     -             3200k     256k      256k (measured byte…)  no
+///   # NAME          LANG GROUP  SOURCE    ADMITTED    CH CODEC     MEASURED EXT-X-BITRATE BANDWIDTH NAME-HINT SCORE        DEFAULT URI
+/// * 1 English 256K  en   aud-hi rendition EXT-X-MEDIA 2  mp4a.40.2 256k     -             3200k     256k      256k (me…)   no      http://…
 /// ```
 public enum CandidateTable {
     /// The table as text, with a header row and a trailing newline.
     public static func render(_ scored: [ScoredCandidate], chosen: AudioCandidate?) -> String {
-        let header = ["", "#", "NAME", "LANG", "GROUP", "SOURCE", "CH", "CODEC", "MEASURED", "EXT-X-BITRATE",
+        let header = ["", "#", "NAME", "LANG", "GROUP", "SOURCE", "ADMITTED", "CH", "CODEC", "MEASURED", "EXT-X-BITRATE",
                       "BANDWIDTH", "NAME-HINT", "SCORE", "DEFAULT", "URI"]
         var rows = [header]
         for (index, entry) in scored.enumerated() {
@@ -21,6 +22,7 @@ public enum CandidateTable {
                 candidate.language ?? "-",
                 candidate.groupID ?? "-",
                 candidate.source.rawValue,
+                candidate.admission.label,
                 candidate.channels.map(String.init) ?? "-",
                 candidate.codec ?? "-",
                 entry.figures.measuredByteRanges.map(kbps) ?? "-",

@@ -22,13 +22,29 @@ public enum SpringEasingError: Error, Equatable, CustomStringConvertible {
 /// from the target, `y(τ) = 1 − x(τ)` with `y(0) = 1`, `y'(0) = 0`, is
 /// - underdamped (ζ < 1), `ω_d = ω₀√(1 − ζ²)`: `y = e^(−ζω₀τ) (cos ω_d τ + (ζω₀/ω_d) sin ω_d τ)`;
 /// - critically damped (ζ = 1): `y = e^(−ω₀τ) (1 + ω₀τ)`;
-/// - overdamped (ζ > 1), `r₁,₂ = −ω₀ (ζ ∓ √(ζ² − 1))`: `y = (r₂ e^(r₁τ) − r₁ e^(r₂τ)) / (r₂ − r₁)`
-///   (r₁ computed as `−ω₀/(ζ + √(ζ² − 1))`, which stays accurate for very large ζ).
+/// - overdamped (ζ > 1), `β = ω₀√(ζ² − 1)`: `y = e^(−ζω₀τ) (cosh βτ + (ζω₀/β) sinh βτ)`, evaluated as
+///   `y = ½ e^(r₁τ) (2 + m − (ζ/√(ζ² − 1)) m)` with `r₁ = β − ζω₀ = −ω₀/(ζ + √(ζ² − 1))` and
+///   `m = expm1(−2βτ)`: no overflow, and no cancellation either near ζ = 1 (where β → 0) or for very large ζ
+///   (where β ≈ ζω₀).
 ///
-/// The settling time `T` is the time after which `|y| ≤ ε` for good: for ζ < 1 from the envelope bound
-/// `|y| ≤ e^(−ζω₀τ)/√(1 − ζ²)`, so `T = ln(1/(ε √(1 − ζ²))) / (ζω₀)`; for ζ ≥ 1, `y` decreases monotonically
-/// and `T` solves `y(T) = ε` by bisection. The easing value is `1 − y(progress · T)`, exactly 1 at progress 1
-/// (a snap of at most ε, 0.001 by default).
+/// **Settling time.** `T` is a time after which `|y| ≤ ε` for good, and the easing value is
+/// `1 − y(progress · T)`, exactly 1 at progress 1 (a snap of at most ε, 0.001 by default). Write
+/// `s = ζω₀τ` (time in units of the decay time).
+/// - For ζ ≥ 1, `y` falls monotonically from 1 to 0, so `T` solves `y(T) = ε` exactly (by bisection; at
+///   ζ = 1 this is `T = s*(ε)/ω₀`, below).
+/// - For ζ < 1, the oscillation has two bounds. With `a = ζω₀/ω_d = ζ/√(1 − ζ²)`,
+///   `|cos x + a sin x| ≤ √(1 + a²) = 1/√(1 − ζ²)`; and since `|sin x| ≤ |x|`,
+///   `|cos x + a sin x| ≤ 1 + a·ω_d τ = 1 + s`. Hence
+///   `|y(τ)| ≤ e^(−s) · min(1/√(1 − ζ²), 1 + s)`. Both `e^(−s)/√(1 − ζ²)` and `e^(−s)(1 + s)` decrease in `s`,
+///   so the bound stays below ε from
+///
+///   `T = min( ln(1 / (ε √(1 − ζ²))), s*(ε) ) / (ζω₀)`,  where `s*(ε)` solves `e^(−s*) (1 + s*) = ε`
+///
+///   (`s* ≈ 9.2334` for ε = 0.001). The first bound is the tighter one for ζ up to about 0.995; the second
+///   takes over as ζ → 1, where the first grows without limit. Since `e^(−s)(1 + s)` is exactly the critically
+///   damped `y`, `T(ζ → 1⁻) = s*/ω₀ = T(1)`: the settling time is continuous across ζ = 1 from both sides
+///   (from above because `y` depends continuously on ζ), and a critical spring whose ζ rounds to one ulp
+///   either side of 1 settles like the critical one.
 ///
 /// ```swift
 /// let bouncy = try SpringEasing(response: 0.5, dampingRatio: 0.6)
@@ -106,14 +122,34 @@ public struct SpringEasing: EasingCurve, Hashable {
             return Math.exp(-omega * tau) * (1 + omega * tau)
         }
         let root = (zeta * zeta - 1).squareRoot()
-        // r₁ = −ω(ζ − √(ζ² − 1)) written as −ω/(ζ + √(ζ² − 1)): no cancellation for large ζ (r₁r₂ = ω²).
-        let r1 = -omega / (zeta + root), r2 = -omega * (zeta + root)
-        return (r2 * Math.exp(r1 * tau) - r1 * Math.exp(r2 * tau)) / (r2 - r1)
+        // r₁ = β − ζω written as −ω/(ζ + √(ζ² − 1)): no cancellation for large ζ (r₁r₂ = ω²).
+        let r1 = -omega / (zeta + root)
+        let m = Math.expm1(-2 * omega * root * tau)  // e^(−2βτ) − 1, accurate as β → 0
+        return 0.5 * Math.exp(r1 * tau) * (2 + m - zeta / root * m)
     }
 
+    /// `s*(ε)`: the root of `e^(−s)(1 + s) = ε`, the critically damped settling time in units of `1/ω₀`
+    /// (bisection; the result errs on the settled side).
+    static func criticalSettlingDecays(epsilon: Double) -> Double {
+        func y(_ s: Double) -> Double { Math.exp(-s) * (1 + s) }
+        var hi = 1.0
+        while y(hi) > epsilon { hi *= 2 }
+        var lo = 0.0
+        for _ in 0..<200 {
+            let mid = 0.5 * (lo + hi)
+            if mid == lo || mid == hi { break }
+            if y(mid) > epsilon { lo = mid } else { hi = mid }
+        }
+        return hi
+    }
+
+    /// The settling time `T` (see the type's documentation for its derivation).
     static func settlingTime(omega: Double, zeta: Double, epsilon: Double) -> Double {
-        if zeta < 1 {
-            return Math.log(1 / (epsilon * (1 - zeta * zeta).squareRoot())) / (zeta * omega)
+        if zeta <= 1 {
+            let critical = criticalSettlingDecays(epsilon: epsilon)
+            guard zeta < 1 else { return critical / omega }
+            let amplitude = Math.log(1 / (epsilon * (1 - zeta * zeta).squareRoot()))
+            return min(amplitude, critical) / (zeta * omega)
         }
         // Monotone decreasing from 1: bracket, then bisect y(τ) = ε.
         var hi = 1 / omega

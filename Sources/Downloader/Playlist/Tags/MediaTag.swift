@@ -5,8 +5,8 @@ import Foundation
 struct MediaTag {
     let rendition: Rendition
 
-    init(value: String, line: Int, resolver: URIResolver) throws(PlaylistError) {
-        let attributes = try AttributeList(parsing: value, line: line)
+    init(value: String, line: Int, scope: inout TagScope) throws(PlaylistError) {
+        let attributes = try scope.attributes(value, line: line, tag: "EXT-X-MEDIA")
         func required(_ name: String) -> PlaylistError {
             PlaylistError(line: line, message: "EXT-X-MEDIA lacks the required \(name) attribute (RFC 8216 §4.3.4.1)")
         }
@@ -21,7 +21,7 @@ struct MediaTag {
             guard type != .closedCaptions else {
                 throw PlaylistError(line: line, message: "EXT-X-MEDIA TYPE=CLOSED-CAPTIONS must not have a URI (RFC 8216 §4.3.4.1)")
             }
-            uri = try resolver.resolve(uriText, line: line, what: "EXT-X-MEDIA URI", httpOnly: true)
+            uri = try scope.resolver.resolve(uriText, line: line, what: "EXT-X-MEDIA URI", httpOnly: true)
         }
         let characteristics = try attributes.quotedString("CHARACTERISTICS").map(\.commaSeparatedItems) ?? []
         rendition = Rendition(

@@ -49,6 +49,8 @@ enum PlaylistTag: String, CaseIterable {
     case independentSegments = "EXT-X-INDEPENDENT-SEGMENTS"
     /// `#EXT-X-START` (§4.3.5.2), allowed in both kinds, ignored.
     case start = "EXT-X-START"
+    /// `#EXT-X-DEFINE:<attribute-list>` (rfc8216bis §4.4.2.3), allowed in both kinds.
+    case define = "EXT-X-DEFINE"
 
     /// Which kind of playlist a tag belongs to; master and media tags MUST NOT be mixed (§4.3.3, §4.3.4).
     enum Kind { case basic, media, master, either }
@@ -60,7 +62,7 @@ enum PlaylistTag: String, CaseIterable {
              .targetDuration, .mediaSequence, .discontinuitySequence, .endList, .playlistType, .iFramesOnly:
             return .media
         case .media, .streamInf, .iFrameStreamInf, .sessionData, .sessionKey: return .master
-        case .independentSegments, .start: return .either
+        case .independentSegments, .start, .define: return .either
         }
     }
 }

@@ -13,14 +13,22 @@ struct StreamInfTag {
     let videoGroupID: String?
     let subtitlesGroupID: String?
 
-    init(value: String, line: Int) throws(PlaylistError) {
-        let attributes = try AttributeList(parsing: value, line: line)
-        guard let bandwidth = try attributes.decimalInteger("BANDWIDTH") else {
+    /// `BANDWIDTH` and `AVERAGE-BANDWIDTH` written as floats (`1280000.0`) are read as integers with a warning
+    /// (see ``AttributeList/decimalIntegerAllowingFloat(_:warn:)``): they only rank tracks, so no byte of the
+    /// download depends on them.
+    init(value: String, line: Int, scope: inout TagScope) throws(PlaylistError) {
+        let attributes = try scope.attributes(value, line: line, tag: "EXT-X-STREAM-INF")
+        func integer(_ name: String) throws(PlaylistError) -> Int? {
+            try attributes.decimalIntegerAllowingFloat(name) { message in
+                scope.warn(.integerWrittenAsFloat, line: line, rule: "RFC 8216 §4.2", message)
+            }
+        }
+        guard let bandwidth = try integer("BANDWIDTH") else {
             throw PlaylistError(line: line, message: "EXT-X-STREAM-INF lacks the required BANDWIDTH attribute (RFC 8216 §4.3.4.2)")
         }
         self.line = line
         self.bandwidth = bandwidth
-        averageBandwidth = try attributes.decimalInteger("AVERAGE-BANDWIDTH")
+        averageBandwidth = try integer("AVERAGE-BANDWIDTH")
         codecs = try attributes.quotedString("CODECS").map(\.commaSeparatedItems) ?? []
         resolution = try attributes.resolution("RESOLUTION")
         frameRate = try attributes.decimalFloat("FRAME-RATE")
