@@ -64,6 +64,11 @@ import TestSupport
                 scheduler.finished(done)
                 #expect(scheduler.inFlight.count <= concurrency)
                 #expect(scheduler.inFlight.count + scheduler.waiting.count <= concurrency + 1)
+                // What is held lies in the concurrency + 1 segments from the write cursor on: the memory
+                // bound is the largest such window of consecutive segments.
+                #expect(scheduler.inFlight.union(scheduler.waiting).allSatisfy {
+                    $0 >= scheduler.cursor && $0 <= scheduler.cursor + concurrency
+                })
                 while let index = scheduler.nextWritable() { written.append(index) }
                 fill()
             }
