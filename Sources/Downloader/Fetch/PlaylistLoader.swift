@@ -13,8 +13,8 @@ struct PlaylistLoader: Sendable {
     let fetcher: HTTPFetcher
     let configuration: DownloadConfiguration
 
-    /// Fetches and parses the playlist at `url`.
-    func load(_ url: URL) async throws -> LoadedPlaylist {
+    /// Fetches and parses the playlist at `url` (at most `maxAttempts` attempts, default the configuration's).
+    func load(_ url: URL, maxAttempts: Int? = nil) async throws -> LoadedPlaylist {
         guard url.isHTTPOrHTTPS, url.host != nil else {
             throw DownloadError(.unsupportedURL, .playlist(url: url.redactedString, line: nil),
                                 "only http and https URLs are supported")
@@ -22,7 +22,7 @@ struct PlaylistLoader: Sendable {
         let request = FetchRequest(url: url, range: nil, maxBytes: configuration.maxPlaylistBytes) {
             .playlist(url: $0, line: nil)
         }
-        let body = try await fetcher.fetch(request)
+        let body = try await fetcher.fetch(request, maxAttempts: maxAttempts)
         do {
             let playlist = try PlaylistParser.parse(Data(body.bytes), url: body.finalURL)
             return LoadedPlaylist(playlist: playlist, bytes: body.bytes, finalURL: body.finalURL)
@@ -39,7 +39,8 @@ struct PlaylistLoader: Sendable {
         let subject = DownloadError.Subject.playlist(url: media.url.redactedString, line: nil)
         guard media.hasEndList else {
             throw DownloadError(.livePlaylist, subject,
-                                "no EXT-X-ENDLIST: a live playlist has no end to download to (RFC 8216 §4.3.3.4)")
+                                "no EXT-X-ENDLIST: a live playlist has no end to download to (RFC 8216 §4.3.3.4); "
+                                    + "record it with HLSDownloader.record(from:to:options:)")
         }
         guard !media.segments.isEmpty else {
             throw DownloadError(.invalidPlaylist, subject, "media playlist has no segments")
