@@ -141,14 +141,26 @@ struct TransportFailure: Sendable {
         }
     }
 
-    /// `CERTIFICATE_VERIFY_FAILED` out of BoringSSL's error stack, as `certificate verify failed`.
-    private static func boringSSLWords(_ error: BoringSSLError) -> String {
-        let text = "\(error)"
-        let reasons = text.split(whereSeparator: { $0 == ":" || $0 == "]" || $0 == "," })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
-            .filter { !$0.isEmpty && $0.allSatisfy { $0.isUppercase || $0 == "_" || $0.isNumber } && $0.contains("_") }
-        guard let reason = reasons.last else { return words(text) }
-        return reason.replacingOccurrences(of: "_", with: " ").lowercased()
+    /// `CERTIFICATE_VERIFY_FAILED` out of BoringSSL's error stack (`…:SSL routines:OPENSSL_internal:
+    /// CERTIFICATE_VERIFY_FAILED at …`), as `certificate verify failed`.
+    static func boringSSLWords(_ error: BoringSSLError) -> String {
+        reasonWords(in: "\(error)") ?? "TLS error"
+    }
+
+    /// The last run of capitals, digits and underscores with an underscore in it (an OpenSSL reason code), in
+    /// lower-case words.
+    static func reasonWords(in text: String) -> String? {
+        var runs: [String] = []
+        var current = ""
+        for character in text + " " {
+            if (character.isASCII && character.isUppercase) || character.isNumber || character == "_" {
+                current.append(character)
+            } else {
+                if current.contains("_"), current.contains(where: \.isLetter) { runs.append(current) }
+                current = ""
+            }
+        }
+        return runs.last.map { $0.replacingOccurrences(of: "_", with: " ").lowercased() }
     }
 
     private static func clientFailure(_ error: HTTPClientError, endpoint: String,
