@@ -101,7 +101,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
-        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),

@@ -28,7 +28,8 @@ public final class LiveStream: Sendable {
     /// The full URL of the playlist.
     public let playlistURL: URL
     private let plan: LoopPlan
-    private let started = ContinuousClock.now
+    /// Time since the stream started (real time; tests pass their own).
+    private let elapsed: @Sendable () -> Duration
     private let state = NIOLockedValueBox(State())
 
     private struct State {
@@ -47,7 +48,8 @@ public final class LiveStream: Sendable {
         public var ended: Bool
     }
 
-    init(configuration: LiveStreamConfiguration, baseURL: URL) throws(LiveSourceError) {
+    init(configuration: LiveStreamConfiguration, baseURL: URL,
+         elapsed: (@Sendable () -> Duration)? = nil) throws(LiveSourceError) {
         guard configuration.windowSize >= 1 else { throw .invalidConfiguration("windowSize must be at least 1") }
         guard configuration.retainedSegments >= 0 else {
             throw .invalidConfiguration("retainedSegments must not be negative")
@@ -60,6 +62,8 @@ public final class LiveStream: Sendable {
         }
         self.configuration = configuration
         plan = try LoopPlan(source: configuration.source, looping: configuration.looping)
+        let started = ContinuousClock.now
+        self.elapsed = elapsed ?? { ContinuousClock.now - started }
         playlistURL = URL(string: baseURL.absoluteString + configuration.path + "/index.m3u8") ?? baseURL
     }
 
@@ -151,7 +155,7 @@ public final class LiveStream: Sendable {
         if configuration.timing == .realTime {
             // Segment p (p ≥ windowSize) appears once it is complete: start(p + 1) − start(windowSize) seconds
             // in. So with x = elapsed + start(windowSize), the newest is q − 1 for the largest q with start(q) ≤ x.
-            let x = (ContinuousClock.now - started).secondsValue + plan.start(of: configuration.windowSize)
+            let x = elapsed().secondsValue + plan.start(of: configuration.windowSize)
             var q = max(0, Int((x / plan.passDuration).rounded(.down)) - 1) * plan.count   // a pass early, for rounding
             while plan.start(of: q + 1) <= x { q += 1 }
             newest += max(q - 1, configuration.windowSize - 1) - (configuration.windowSize - 1)
