@@ -179,8 +179,8 @@ struct HLSFetchCommand: AsyncParsableCommand {
         }
         if stream.isLive || duration != nil {
             if resume {
-                StandardError.write("hlsfetch: error: --resume applies to downloads; \(url.redactedString) is "
-                    + (stream.isLive ? "live and is recorded afresh\n" : "limited by --duration and is recorded afresh\n"))
+                StandardError.write("hlsfetch: error: --resume continues downloads, not recordings: \(url.redactedString) is "
+                    + (stream.isLive ? "live" : "limited by --duration") + "; run without --resume to record it\n")
                 return 1
             }
             return await record(downloader, stream: stream, to: path, stop: stop)

@@ -173,3 +173,14 @@ import Testing
         #expect(sequences.last == 99)
     }
 }
+
+extension LiveTrackerTests {
+    @Test func roundedDurationsAFewMillisecondsShortReachTheLimit() throws {
+        // ffmpeg writes 0.992656 for a 1 s segment: four of them are 3.97 s, "4 s" for --duration 4.
+        var tracker = LiveSegmentTracker(start: .oldest, durationLimit: 4)
+        #expect(Self.sequences(tracker.accept(try Self.snapshot(first: 0, count: 8, duration: 0.9927, target: 1))) == [0, 1, 2, 3])
+        // 100 ms short is not.
+        var short = LiveSegmentTracker(start: .oldest, durationLimit: 4)
+        #expect(Self.sequences(short.accept(try Self.snapshot(first: 0, count: 8, duration: 0.975, target: 1))).count == 5)
+    }
+}

@@ -17,8 +17,8 @@ public struct LiveRecordingOptions: Sendable {
 
     /// Where to start; a playlist with `EXT-X-ENDLIST` (VOD, or a finished event) always starts at its first segment.
     public var start: StartPosition = .liveEdge
-    /// Stop once this many seconds of media are recorded (the sum of the recorded segments' `EXTINF`s;
-    /// the last segment is whole, so the recording is at most one segment longer); `nil`: until
+    /// Stop once this many seconds of media are recorded (the sum of the recorded segments' `EXTINF`s, 50 ms
+    /// short counting as reached; the last segment is whole, so the recording is at most one segment longer); `nil`: until
     /// `EXT-X-ENDLIST` or ``LiveRecording/stop()``.
     public var duration: Double?
     /// Events carry each segment's bytes (``LiveSegment/bytes``) even when a file is written. Without a file

@@ -13,7 +13,7 @@
 /// - A segment is marked as a discontinuity when it carries `EXT-X-DISCONTINUITY`, when its discontinuity
 ///   sequence (§4.3.3.3) differs from the previous queued segment's, or when a gap precedes it.
 /// - With a duration limit, segments are queued only while the planned duration (queued segments that did
-///   not fail) is below it.
+///   not fail) is below it (less ``durationTolerance``).
 ///
 /// A pure value: events in (``accept(_:)``, ``segmentFailed(duration:)``), entries out.
 struct LiveSegmentTracker: Sendable {
@@ -42,11 +42,16 @@ struct LiveSegmentTracker: Sendable {
         self.durationLimit = durationLimit
     }
 
-    /// Whether the duration limit is planned in full.
+    /// Whether the duration limit is planned in full. Writers round `EXTINF` values (ffmpeg's 0.992644 s for a
+    /// 1 s segment), so a total at most ``durationTolerance`` short counts as reached: four such segments are
+    /// "4 s", not a reason to record a fifth.
     var limitReached: Bool {
         guard let durationLimit else { return false }
-        return plannedDuration >= durationLimit
+        return plannedDuration >= durationLimit - Self.durationTolerance
     }
+
+    /// How far short of the duration limit still counts as reached, in seconds.
+    static let durationTolerance = 0.05
 
     /// The entries a snapshot adds.
     mutating func accept(_ playlist: MediaPlaylist) -> [Entry] {
