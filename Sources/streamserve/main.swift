@@ -42,10 +42,6 @@ guard FileManager.default.fileExists(atPath: options.directory, isDirectory: &is
     exit(1)
 }
 let server = try await StreamServer.start(content: .directory(options.directory), port: options.port)
-if let live = ProcessInfo.processInfo.environment["LIVE"] {
-    let stream = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: live), windowSize: 6))
-    print("live: \(stream.playlistURL)")
-}
 FileHandle.standardOutput.write(Data("Serving \(options.directory) at \(server.baseURL.absoluteString)/ (Ctrl-C to stop)\n".utf8))
 // Serve until the process is interrupted (SIGINT's default action ends it).
 while true {
