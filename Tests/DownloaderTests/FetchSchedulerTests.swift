@@ -76,3 +76,27 @@ import TestSupport
         }
     }
 }
+
+extension FetchSchedulerTests {
+    /// A live recording's queue grows: appended segments start as the rules allow, and completion waits for them.
+    @Test func appendedSegmentsStartWhenTheQueueGrows() {
+        var scheduler = SegmentScheduler(segmentCount: 0, concurrency: 2)
+        #expect(scheduler.isComplete)
+        #expect(scheduler.startNext() == nil)
+        scheduler.append(3)
+        #expect(!scheduler.isComplete)
+        #expect(scheduler.startNext() == 0)
+        #expect(scheduler.startNext() == 1)
+        #expect(scheduler.startNext() == nil)
+        scheduler.finished(0)
+        #expect(scheduler.nextWritable() == 0)
+        #expect(scheduler.startNext() == 2)
+        scheduler.finished(1)
+        scheduler.finished(2)
+        #expect(scheduler.nextWritable() == 1)
+        #expect(scheduler.nextWritable() == 2)
+        #expect(scheduler.isComplete)
+        scheduler.append(1)
+        #expect(scheduler.startNext() == 3)
+    }
+}
