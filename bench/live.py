@@ -157,7 +157,12 @@ def run_tools(hlsfetch, streamlink, seconds, window, stream_dir, work):
                                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     rows = {}
     for name, process in processes.items():
-        _, stderr = process.communicate(timeout=seconds * 4 + 60)
+        try:
+            _, stderr = process.communicate(timeout=seconds * 4 + 60)
+        except subprocess.TimeoutExpired:
+            process.kill()                 # this run's own child, by its pid
+            _, stderr = process.communicate()
+            stderr += "\n(killed: no end after the time limit)"
         match = re.search(r"TIME ([\d.]+) ([\d.]+) ([\d.]+) (\d+)", stderr)
         wall, user, system, rss = (float(match[1]), float(match[2]), float(match[3]), int(match[4])) if match else (0, 0, 0, 0)
         requests = [r for r in servers[name].read_log() if re.fullmatch(r"/seg\d+\.ts", r.uri)]
@@ -190,7 +195,9 @@ def main():
     stream_dir = os.path.join(BENCH, "out", "streams", "live-source")
     # Each run starts the packager afresh at segment 0: the window, the recording and a margin must fit.
     segments_needed = args.window + int(args.seconds / SEGMENT_SECONDS) + 20
-    if not os.path.exists(os.path.join(stream_dir, "hls_a256K_v4.m3u8")):
+    playlist = os.path.join(stream_dir, "hls_a256K_v4.m3u8")
+    if not os.path.exists(playlist) or len(read_source(stream_dir)) < segments_needed:
+        shutil.rmtree(stream_dir, ignore_errors=True)
         os.makedirs(stream_dir, exist_ok=True)
         subprocess.run([sys.executable, os.path.join(BENCH, "make-stream.py"), stream_dir, "--segments",
                         str(segments_needed), "--segment-seconds", str(SEGMENT_SECONDS)],
