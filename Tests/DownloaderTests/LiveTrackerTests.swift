@@ -184,3 +184,19 @@ extension LiveTrackerTests {
         #expect(Self.sequences(short.accept(try Self.snapshot(first: 0, count: 8, duration: 0.975, target: 1))).count == 5)
     }
 }
+
+extension LiveEventsTests {
+    @Test func cancellingAWaitingConsumerEndsItsIteration() async {
+        let events = LiveEvents(limit: 4)
+        let consumer = Task { () -> Int in
+            var count = 0
+            for await _ in events { count += 1 }
+            return count
+        }
+        consumer.cancel()
+        #expect(await consumer.value == 0)
+        // The recording goes on regardless.
+        events.yield(Self.segment(0))
+        events.finish()
+    }
+}

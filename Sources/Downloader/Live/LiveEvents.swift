@@ -78,7 +78,8 @@ public final class LiveEvents: AsyncSequence, Sendable {
                         }
                         return .some(event)
                     }
-                    if state.finished { return .some(nil) }
+                    // Finished, or cancelled before this registration (the handler found no waiter to resume).
+                    if state.finished || Task.isCancelled { return .some(nil) }
                     state.waiter = continuation
                     return .none
                 }
