@@ -77,7 +77,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
                                valueName: "seconds"))
     var duration: Double?
 
-    @Flag(name: .shortAndLong, help: "Show no progress.")
+    @Flag(name: .shortAndLong, help: "Show no progress and no retry lines (errors and gaps are still printed).")
     var quiet = false
 
     @Flag(name: .shortAndLong, help: "Log requests, retries and decisions to standard error.")
