@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -49,6 +50,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -94,13 +97,14 @@ let package = Package(
         .target(
             name: "StreamServer",
             dependencies: [
+                "MPEGTS",
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
-        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),

@@ -74,21 +74,110 @@ public final class HLSDownloader: Sendable {
         }
     }
 
+    /// Loads the playlist at `url` and, for a master playlist, ranks its audio tracks and loads the chosen
+    /// one's media playlist (honouring the configured ``TrackOverride``): what ``download(_:to:resume:)`` and
+    /// ``record(_:to:options:)`` work on. ``ResolvedStream/isLive`` tells which one fits.
+    public func resolve(_ url: URL) async throws -> ResolvedStream {
+        let fetcher = HTTPFetcher(client: client, configuration: configuration, logger: logger)
+        return try await Self.mapErrors {
+            try await StreamResolver(fetcher: fetcher, configuration: configuration, logger: logger).resolve(url)
+        }
+    }
+
     /// Starts downloading the audio of the stream at `url` into `path` and returns at once.
     ///
     /// Data goes to `path.part` (renamed to `path` only when complete) with resume state in
-    /// `path.part.resume`. With `resume: true`, a partial file made from the identical media playlist is
-    /// continued; without, or when there is none, the download starts from the beginning.
+    /// `path.part.resume` (``partialFiles(for:)``). With `resume: true`, a partial file made from the
+    /// identical media playlist is continued; without, or when there is none, the download starts from the
+    /// beginning. A live playlist (no `EXT-X-ENDLIST`) fails with `.livePlaylist`: record it with
+    /// ``record(from:to:options:)``.
     public func download(from url: URL, to path: String, resume: Bool = false) -> DownloadTask {
+        startDownload(to: path, resume: resume) { fetcher in
+            try await StreamResolver(fetcher: fetcher, configuration: self.configuration, logger: self.logger)
+                .resolve(url)
+        }
+    }
+
+    /// Starts downloading a stream already resolved with ``resolve(_:)`` (its playlists are not loaded again).
+    public func download(_ stream: ResolvedStream, to path: String, resume: Bool = false) -> DownloadTask {
+        startDownload(to: path, resume: resume) { _ in stream }
+    }
+
+    private func startDownload(to path: String, resume: Bool,
+                               resolve: @escaping @Sendable (HTTPFetcher) async throws -> ResolvedStream) -> DownloadTask {
         let (stream, continuation) = AsyncStream.makeStream(of: DownloadProgress.self,
                                                             bufferingPolicy: .bufferingNewest(8))
-        let job = DownloadJob(url: url, path: path, resume: resume, configuration: configuration, logger: logger,
+        let job = DownloadJob(path: path, resume: resume, configuration: configuration, logger: logger,
                               client: client, makeOutputFile: makeOutputFile, progress: continuation)
         let task = Task<DownloadResult, any Error> {
             defer { continuation.finish() }
-            return try await Self.mapErrors { try await job.run() }
+            let started = ContinuousClock.now
+            return try await Self.mapErrors {
+                let fetcher = HTTPFetcher(client: job.client, configuration: job.configuration, logger: job.logger)
+                return try await job.run(resolve(fetcher), fetcher: fetcher, started: started)
+            }
         }
         return DownloadTask(progress: stream, task: task)
+    }
+
+    /// Starts recording the stream at `url` (live or not) and returns at once; see ``record(_:to:options:)``.
+    public func record(from url: URL, to path: String?, options: LiveRecordingOptions = .init()) -> LiveRecording {
+        startRecording(to: path, options: options) { fetcher in
+            try await StreamResolver(fetcher: fetcher, configuration: self.configuration, logger: self.logger)
+                .resolve(url)
+        }
+    }
+
+    /// Starts recording a resolved stream into `path` (or only into the events when `path` is `nil`) and
+    /// returns at once.
+    ///
+    /// A live playlist is reloaded as RFC 8216 §6.3.4 says and each new segment is appended once, in
+    /// media-sequence order, two requests in flight; segments the window slid past are reported as gaps.
+    /// The recording stops at ``LiveRecordingOptions/duration``, at `EXT-X-ENDLIST`, on
+    /// ``LiveRecording/stop()``, or on an error retrying cannot fix, and then renames `path.part` to `path`:
+    /// the file holds whole segments only and plays from start to end. A playlist that already has
+    /// `EXT-X-ENDLIST` is recorded from its first segment (up to the duration, if given).
+    ///
+    /// ```swift
+    /// let recording = downloader.record(from: url, to: "/tmp/radio.ts", options: .init(duration: 60))
+    /// for await event in recording.events { if case .gap(let gap) = event { print("gap:", gap) } }
+    /// let result = try await recording.result()
+    /// ```
+    public func record(_ stream: ResolvedStream, to path: String?, options: LiveRecordingOptions = .init()) -> LiveRecording {
+        startRecording(to: path, options: options) { _ in stream }
+    }
+
+    private func startRecording(to path: String?, options: LiveRecordingOptions,
+                                resolve: @escaping @Sendable (HTTPFetcher) async throws -> ResolvedStream) -> LiveRecording {
+        let events = LiveEvents(limit: options.eventBufferLimit)
+        let stopSignal = LiveStopSignal()
+        let recorder = LiveRecorder(path: path, options: options, configuration: configuration, logger: logger,
+                                    client: client, makeOutputFile: makeOutputFile, events: events,
+                                    stopSignal: stopSignal)
+        let task = Task<LiveRecordingResult, any Error> {
+            defer { events.finish() }
+            return try await Self.mapErrors {
+                let fetcher = HTTPFetcher(client: recorder.client, configuration: recorder.configuration,
+                                          logger: recorder.logger)
+                return try await recorder.run(resolve(fetcher), fetcher: fetcher)
+            }
+        }
+        return LiveRecording(events: events, task: task, stopSignal: stopSignal)
+    }
+
+    /// The files a download into `path` keeps while incomplete: `path.part` (the data) and
+    /// `path.part.resume` (what ``download(from:to:resume:)`` with `resume: true` continues from).
+    public static func partialFiles(for path: String) -> [String] {
+        let partial = path + ".part"
+        return [partial, ResumeState.path(forPartial: partial)]
+    }
+
+    /// Removes what an interrupted or failed download into `path` left (``partialFiles(for:)``, and the
+    /// resume state's temporary file); missing files are fine. Returns the paths removed.
+    @discardableResult
+    public static func removePartialDownload(at path: String) -> [String] {
+        let files = partialFiles(for: path) + [ResumeState.path(forPartial: path + ".part") + ".tmp"]
+        return files.filter { unlink($0) == 0 }
     }
 
     /// Runs `body`, turning cancellation and stray errors into ``DownloadError``.
@@ -109,10 +198,9 @@ public final class HLSDownloader: Sendable {
     }
 }
 
-/// One download from start to finish: resolve the media playlist, prepare (or resume) the partial file,
+/// One download from start to finish: prepare (or resume) the partial file for the resolved media playlist,
 /// run the segment pipeline, then rename the file into place.
 private struct DownloadJob: Sendable {
-    let url: URL
     let path: String
     let resume: Bool
     let configuration: DownloadConfiguration
@@ -121,28 +209,14 @@ private struct DownloadJob: Sendable {
     let makeOutputFile: @Sendable (String) throws(DownloadError) -> any OutputFile
     let progress: AsyncStream<DownloadProgress>.Continuation
 
-    func run() async throws -> DownloadResult {
+    func run(_ stream: ResolvedStream, fetcher: HTTPFetcher, started: ContinuousClock.Instant) async throws -> DownloadResult {
         let clock = ContinuousClock()
-        let started = clock.now
-        let fetcher = HTTPFetcher(client: client, configuration: configuration, logger: logger)
         let loader = PlaylistLoader(fetcher: fetcher, configuration: configuration)
 
-        // 1. The media playlist: given directly, or chosen from a master playlist.
-        let input = try await loader.load(url)
-        let media: LoadedPlaylist
-        let mediaPlaylist: MediaPlaylist
-        var track: ScoredCandidate?
-        switch input.playlist {
-        case .media(let playlist):
-            media = input
-            mediaPlaylist = playlist
-        case .master(let master):
-            let chosen = try await TrackResolver(fetcher: fetcher, configuration: configuration, logger: logger)
-                .choose(in: master)
-            track = chosen.list.chosen
-            media = chosen.loaded
-            mediaPlaylist = chosen.media
-        }
+        // 1. The media playlist, resolved by the caller.
+        let media = stream.loaded
+        let mediaPlaylist = stream.mediaPlaylist
+        let track = stream.track
         let plan = SegmentPlan(segments: mediaPlaylist.segments)
         try loader.validateForDownload(mediaPlaylist, plan: plan)
         logger.info("downloading", metadata: [

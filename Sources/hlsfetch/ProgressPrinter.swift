@@ -30,6 +30,28 @@ struct ProgressPrinter {
         }
     }
 
+    /// Shows a live recording's progress: recorded seconds (of the limit, if any) and bytes, at most every
+    /// 100 ms on a terminal and every second otherwise.
+    mutating func showRecording(seconds: Double, limit: Double?, bytes: Int64) {
+        let now = ContinuousClock.now
+        let minimumGap: Duration = interactive ? .milliseconds(100) : .seconds(1)
+        if let lastPrint, now - lastPrint < minimumGap { return }
+        lastPrint = now
+        let text = Self.renderRecording(seconds: seconds, limit: limit, bytes: bytes)
+        if interactive {
+            StandardError.write("\r\u{1B}[K" + text)
+            lineOpen = true
+        } else {
+            StandardError.write("hlsfetch: " + text + "\n")
+        }
+    }
+
+    /// `recording  12.0 s / 60 s  1.2 MB`.
+    static func renderRecording(seconds: Double, limit: Double?, bytes: Int64) -> String {
+        let recorded = String(format: "%.1f s", seconds) + (limit.map { " / " + String(format: "%g s", $0) } ?? "")
+        return "recording  \(recorded)  \(ByteCountText.format(bytes))"
+    }
+
     /// Ends an open progress line so that a following message starts on its own line.
     mutating func finishLine() {
         if lineOpen { StandardError.write("\n") }

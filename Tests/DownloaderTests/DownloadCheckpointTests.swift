@@ -26,12 +26,14 @@ import Testing
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // Cancel as soon as the file holds every segment before the held one, typically before
                 // the next timed checkpoint.
-                let reached = await waitUntil(timeout: .seconds(20)) {
+                let reached = await waitUntil {
                     fileSize(path + ".part") == prefixLength(stream, held)
                 }
-                #expect(reached)
+                #expect(reached, "the partial file holds \(fileSize(path + ".part")) of \(prefixLength(stream, held)) bytes")
                 task.cancel()
-                await #expect(throws: DownloadError.self) { try await task.result() }
+                let error = await #expect(throws: DownloadError.self) { try await task.result() }
+                // If the download ended by itself, say how.
+                #expect(error?.kind == .cancelled, "\(String(describing: error))")
             }
             let state = try #require(ResumeState.load(from: path + ".part.resume"))
             #expect(state.segmentsWritten == held)

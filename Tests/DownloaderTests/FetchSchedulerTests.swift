@@ -64,10 +64,39 @@ import TestSupport
                 scheduler.finished(done)
                 #expect(scheduler.inFlight.count <= concurrency)
                 #expect(scheduler.inFlight.count + scheduler.waiting.count <= concurrency + 1)
+                // What is held lies in the concurrency + 1 segments from the write cursor on: the memory
+                // bound is the largest such window of consecutive segments.
+                #expect(scheduler.inFlight.union(scheduler.waiting).allSatisfy {
+                    $0 >= scheduler.cursor && $0 <= scheduler.cursor + concurrency
+                })
                 while let index = scheduler.nextWritable() { written.append(index) }
                 fill()
             }
             #expect(written == Array(0 ..< count))
         }
+    }
+}
+
+extension FetchSchedulerTests {
+    /// A live recording's queue grows: appended segments start as the rules allow, and completion waits for them.
+    @Test func appendedSegmentsStartWhenTheQueueGrows() {
+        var scheduler = SegmentScheduler(segmentCount: 0, concurrency: 2)
+        #expect(scheduler.isComplete)
+        #expect(scheduler.startNext() == nil)
+        scheduler.append(3)
+        #expect(!scheduler.isComplete)
+        #expect(scheduler.startNext() == 0)
+        #expect(scheduler.startNext() == 1)
+        #expect(scheduler.startNext() == nil)
+        scheduler.finished(0)
+        #expect(scheduler.nextWritable() == 0)
+        #expect(scheduler.startNext() == 2)
+        scheduler.finished(1)
+        scheduler.finished(2)
+        #expect(scheduler.nextWritable() == 1)
+        #expect(scheduler.nextWritable() == 2)
+        #expect(scheduler.isComplete)
+        scheduler.append(1)
+        #expect(scheduler.startNext() == 3)
     }
 }

@@ -35,6 +35,9 @@ public struct DownloadConfiguration: Sendable {
     public var maxRedirects: Int = 5
     /// Forces a particular audio track instead of the best-ranked one; `nil` picks the best.
     public var track: TrackOverride?
+    /// Told about every retry before its wait (what failed, attempt n of m, the delay), e.g. to say so on
+    /// standard error; called on the fetching task, so it should return quickly.
+    public var retryObserver: (@Sendable (RetryNotice) -> Void)?
 
     /// Creates the default configuration.
     public init() {}
@@ -85,4 +88,37 @@ public struct TrackOverride: Sendable, Hashable {
 
     /// Whether no field is set.
     public var isEmpty: Bool { name == nil && language == nil && groupID == nil }
+}
+
+/// A request failed and will be tried again: what failed, which attempt, and the wait before the next.
+///
+/// ```swift
+/// configuration.retryObserver = { notice in
+///     FileHandle.standardError.write(Data("hlsfetch: \(notice)\n".utf8))
+///     // segment 3 (http://host/seg3.ts): HTTP 503 Service Unavailable (attempt 1 of 5); retrying in 0.3 s
+/// }
+/// ```
+public struct RetryNotice: Sendable, CustomStringConvertible {
+    /// The failure of the attempt that just ended (its subject says what was being fetched).
+    public var error: DownloadError
+    /// The attempt that failed, 1-based.
+    public var attempt: Int
+    /// Attempts allowed in all for this kind of failure.
+    public var maxAttempts: Int
+    /// The wait before the next attempt.
+    public var delay: Duration
+
+    /// Creates a notice.
+    public init(error: DownloadError, attempt: Int, maxAttempts: Int, delay: Duration) {
+        self.error = error
+        self.attempt = attempt
+        self.maxAttempts = maxAttempts
+        self.delay = delay
+    }
+
+    /// `subject: message (attempt n of m); retrying in s`.
+    public var description: String {
+        let seconds = (delay.seconds * 10).rounded() / 10
+        return "\(error.subjectText): \(error.message) (attempt \(attempt) of \(maxAttempts)); retrying in \(seconds) s"
+    }
 }

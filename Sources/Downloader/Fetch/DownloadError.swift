@@ -9,7 +9,7 @@ import Foundation
 ///     print(error)   // segment 7 (http://127.0.0.1:8080/hls_a256K.ts bytes 123-456): HTTP 404 Not Found
 /// }
 /// ```
-public struct DownloadError: Error, Sendable, CustomStringConvertible {
+public struct DownloadError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The category of failure.
     public enum Kind: Sendable, Hashable {
         /// A URL that is malformed or not `http`/`https`.
@@ -34,6 +34,12 @@ public struct DownloadError: Error, Sendable, CustomStringConvertible {
         case tooManySegments
         /// Connection, reset or protocol failure (after retries).
         case network
+        /// The host name does not resolve (not retried: retrying cannot make it exist).
+        case unknownHost
+        /// Nothing accepts connections at the host and port (after a quick bounded retry).
+        case connectionRefused
+        /// The TLS handshake failed or the certificate cannot be validated (not retried).
+        case tls
         /// No bytes arrived within the idle timeout, or the request exceeded its deadline (after retries).
         case timeout
         /// The body ended before the announced or requested length (after retries).

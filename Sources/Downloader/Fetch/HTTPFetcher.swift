@@ -26,10 +26,11 @@ struct FetchedBody: Sendable {
 /// back-pressure, following a bounded number of redirects by hand (http/https only), validating ranges and
 /// lengths, and retrying transient failures with backoff.
 ///
-/// Retried: connection errors, idle/deadline timeouts, bodies shorter than announced, a `206` with the
-/// wrong `Content-Range`, and the statuses 408, 429, 500, 502, 503, 504 (honouring `Retry-After`,
-/// RFC 9110 §10.2.3, up to `maxRetryAfter`). Not retried: other 4xx (e.g. 403, 404), bodies over the limit,
-/// cancellation.
+/// Which failures are retried, and how often, is ``FailureClass``'s table: unknown hosts, TLS failures and
+/// 4xx other than 408/429 fail at once; a refused connection gets a quick bounded retry; resets, timeouts,
+/// short bodies, wrong `Content-Range`s and 408, 429, 500, 502, 503, 504 are retried with backoff (honouring
+/// `Retry-After`, RFC 9110 §10.2.3, up to `maxRetryAfter`). Every retry is reported to
+/// ``DownloadConfiguration/retryObserver`` before the wait.
 final class HTTPFetcher: Sendable {
     let client: HTTPClient
     let configuration: DownloadConfiguration
@@ -60,25 +61,32 @@ final class HTTPFetcher: Sendable {
         clientConfiguration.decompression = .disabled
         clientConfiguration.timeout = .init(connect: configuration.connectTimeout.timeAmount,
                                             read: configuration.idleTimeout.timeAmount)
+        // One connection more than the segments in flight, for a live playlist's reload.
         clientConfiguration.connectionPool = .init(
             idleTimeout: .seconds(60),
-            concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.effectiveConcurrency)
+            concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.effectiveConcurrency + 1)
+        // AsyncHTTPClient would otherwise retry a failed connect until the connect timeout (10 s per attempt
+        // for a refused port or an unknown host); the fetcher retries by failure class itself (FailureClass).
+        clientConfiguration.connectionPool.retryConnectionEstablishment = false
         clientConfiguration.httpVersion = .http1Only
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration,
                           backgroundActivityLogger: logger)
     }
 
-    /// Fetches `request`, retrying transient failures. Bytes are reported to `meter` as they arrive and
-    /// removed again if the attempt fails; on success the caller owns (and must later remove) them.
-    func fetch(_ request: FetchRequest, meter: BufferMeter? = nil) async throws -> FetchedBody {
-        let maxAttempts = configuration.effectiveMaxAttempts
+    /// Fetches `request`, retrying transient failures (at most `maxAttempts` attempts in all, default the
+    /// configuration's, and fewer for the failure classes that allow fewer). Bytes are reported to `meter` as
+    /// they arrive and removed again if the attempt fails; on success the caller owns (and must later
+    /// remove) them.
+    func fetch(_ request: FetchRequest, meter: BufferMeter? = nil, maxAttempts: Int? = nil) async throws -> FetchedBody {
+        let allowed = max(1, maxAttempts ?? configuration.effectiveMaxAttempts)
         var attempt = 1
         while true {
             try Task.checkCancellation()
             do {
                 return try await fetchOnce(request, meter: meter)
             } catch let failure as AttemptFailure {
-                if !failure.retryable || attempt >= maxAttempts {
+                let attempts = failure.failureClass.attempts(configured: allowed)
+                if attempt >= attempts {
                     throw failure.error.with(attempts: attempt)
                 }
                 var delay = configuration.backoff.delay(afterFailedAttempt: attempt)
@@ -89,6 +97,8 @@ final class HTTPFetcher: Sendable {
                     "what": "\(failure.error.subjectText)", "reason": "\(failure.error.message)",
                     "attempt": "\(attempt)", "delay": "\(delay)",
                 ])
+                configuration.retryObserver?(RetryNotice(error: failure.error, attempt: attempt, maxAttempts: attempts,
+                                                         delay: delay))
                 counter.countRetry()
                 attempt += 1
                 try await Task.sleep(for: delay)
@@ -99,8 +109,19 @@ final class HTTPFetcher: Sendable {
     /// A failed attempt and whether another one may succeed.
     struct AttemptFailure: Error {
         var error: DownloadError
-        var retryable: Bool
+        var failureClass: FailureClass
         var retryAfter: Duration?
+
+        init(error: DownloadError, failureClass: FailureClass, retryAfter: Duration? = nil) {
+            self.error = error
+            self.failureClass = failureClass
+            self.retryAfter = retryAfter
+        }
+
+        /// A failure retried with backoff (`retryable`) or not at all.
+        init(error: DownloadError, retryable: Bool, retryAfter: Duration? = nil) {
+            self.init(error: error, failureClass: retryable ? .backoff : .never, retryAfter: retryAfter)
+        }
     }
 
     /// One attempt: follows redirects, then collects and validates the body (``BodyCollector``).
@@ -138,7 +159,8 @@ final class HTTPFetcher: Sendable {
             } catch {
                 meter?.remove(collector.received)
                 let received = collector.expected == nil && collector.received == 0 ? nil : collector.received
-                throw try transportFailure(error, subject: subject, received: received, expected: collector.expected)
+                throw try transportFailure(error, url: url, subject: subject, received: received,
+                                           expected: collector.expected)
             }
             switch outcome {
             case .redirect(let status, let location):
@@ -190,39 +212,17 @@ final class HTTPFetcher: Sendable {
         }
     }
 
-    /// Maps a transport error to a retryable failure, or rethrows cancellation.
-    private func transportFailure(_ error: any Error, subject: DownloadError.Subject, received: Int? = nil,
+    /// Maps a transport error to a classified failure described in words (``TransportFailure``), or
+    /// rethrows cancellation.
+    private func transportFailure(_ error: any Error, url: URL, subject: DownloadError.Subject, received: Int? = nil,
                                   expected: Int? = nil) throws -> AttemptFailure {
         if Task.isCancelled || error is CancellationError { throw CancellationError() }
-        let progress = received.map { r in " after \(r)\(expected.map { " of \($0)" } ?? "") bytes" } ?? ""
-        if let clientError = error as? HTTPClientError {
-            switch clientError {
-            case .readTimeout:
-                return AttemptFailure(error: DownloadError(.timeout, subject,
-                                                           "no data for \(configuration.idleTimeout)\(progress)"),
-                                      retryable: true)
-            case .deadlineExceeded:
-                return AttemptFailure(error: DownloadError(.timeout, subject,
-                                                           "request took longer than \(configuration.requestTimeout)\(progress)"),
-                                      retryable: true)
-            case .connectTimeout:
-                return AttemptFailure(error: DownloadError(.timeout, subject,
-                                                           "connect took longer than \(configuration.connectTimeout)"),
-                                      retryable: true)
-            case .cancelled:
-                throw CancellationError()
-            default:
-                break
-            }
+        guard let failure = TransportFailure.classify(error, url: url, configuration: configuration) else {
+            throw CancellationError()
         }
-        return AttemptFailure(error: DownloadError(.network, subject, "\(Self.describe(error))\(progress)"),
-                              retryable: true)
-    }
-
-    /// A short description of a transport error.
-    static func describe(_ error: any Error) -> String {
-        if let ioError = error as? IOError { return ioError.description }
-        return String(describing: error)
+        let progress = received.map { r in " after \(r)\(expected.map { " of \($0)" } ?? "") bytes" } ?? ""
+        return AttemptFailure(error: DownloadError(failure.kind, subject, failure.message + progress),
+                              failureClass: failure.failureClass)
     }
 }
 

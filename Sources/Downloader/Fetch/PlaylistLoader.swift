@@ -13,9 +13,12 @@ struct PlaylistLoader: Sendable {
     let fetcher: HTTPFetcher
     let configuration: DownloadConfiguration
 
-    /// Fetches and parses the playlist at `url`. `masterVariables`: the variables of the master playlist it
-    /// was listed in, for `EXT-X-DEFINE:IMPORT` (rfc8216bis §4.4.2.3). Parser warnings are logged.
-    func load(_ url: URL, masterVariables: [String: String]? = nil) async throws -> LoadedPlaylist {
+    /// Fetches and parses the playlist at `url` (at most `maxAttempts` attempts, default the configuration's).
+    /// `masterVariables`: the variables of the master playlist it was listed in, for `EXT-X-DEFINE:IMPORT`
+    /// (rfc8216bis §4.4.2.3). Parser warnings are logged unless `logsWarnings` is false (a live recording logs
+    /// each kind once instead of on every reload).
+    func load(_ url: URL, masterVariables: [String: String]? = nil, maxAttempts: Int? = nil,
+              logsWarnings: Bool = true) async throws -> LoadedPlaylist {
         guard url.isHTTPOrHTTPS, url.host != nil else {
             throw DownloadError(.unsupportedURL, .playlist(url: url.redactedString, line: nil),
                                 "only http and https URLs are supported")
@@ -23,10 +26,10 @@ struct PlaylistLoader: Sendable {
         let request = FetchRequest(url: url, range: nil, maxBytes: configuration.maxPlaylistBytes) {
             .playlist(url: $0, line: nil)
         }
-        let body = try await fetcher.fetch(request)
+        let body = try await fetcher.fetch(request, maxAttempts: maxAttempts)
         do {
             let playlist = try PlaylistParser.parse(Data(body.bytes), url: body.finalURL, masterVariables: masterVariables)
-            for warning in playlist.warnings { fetcher.logger.warning("playlist: \(warning)") }
+            for warning in playlist.warnings where logsWarnings { fetcher.logger.warning("playlist: \(warning)") }
             return LoadedPlaylist(playlist: playlist, bytes: body.bytes, finalURL: body.finalURL)
         } catch {
             throw DownloadError(.invalidPlaylist,
@@ -41,7 +44,8 @@ struct PlaylistLoader: Sendable {
         let subject = DownloadError.Subject.playlist(url: media.url.redactedString, line: nil)
         guard media.hasEndList else {
             throw DownloadError(.livePlaylist, subject,
-                                "no EXT-X-ENDLIST: a live playlist has no end to download to (RFC 8216 §4.3.3.4)")
+                                "no EXT-X-ENDLIST: a live playlist has no end to download to (RFC 8216 §4.3.3.4); "
+                                    + "record it with HLSDownloader.record(from:to:options:)")
         }
         guard !media.segments.isEmpty else {
             throw DownloadError(.invalidPlaylist, subject, "media playlist has no segments")

@@ -112,64 +112,7 @@ struct SegmentPipeline: Sendable {
     /// The bytes to append for segment `index`: its init section when it starts a new one, then the
     /// (decrypted) segment.
     func fetchSegment(_ index: Int) async throws -> [UInt8] {
-        let segment = plan.segments[index]
-        var payload: [UInt8] = []
-        if plan.needsInitSection(before: index), let section = segment.initSection {
-            let request = FetchRequest(url: section.uri, range: section.byteRange,
-                                       maxBytes: configuration.maxSegmentBytes) {
-                .initSection(url: $0, byteRange: section.byteRange)
-            }
-            payload = try await fetcher.fetch(request, meter: meter).bytes
-            if let key = section.key {
-                // Encrypted with the key in effect at its EXT-X-MAP tag, whose IV is explicit (§4.3.2.5).
-                let subject = DownloadError.Subject.initSection(url: section.uri.redactedString,
-                                                                byteRange: section.byteRange)
-                payload = try await decrypt(payload, key: key,
-                                            iv: key.initializationVector(forSequenceNumber: segment.sequenceNumber),
-                                            subject: subject)
-            }
-        }
-        let request = FetchRequest(url: segment.uri, range: segment.byteRange,
-                                   maxBytes: configuration.maxSegmentBytes) {
-            .segment(index: index, url: $0, byteRange: segment.byteRange)
-        }
-        var body: [UInt8]
-        do {
-            body = try await fetcher.fetch(request, meter: meter).bytes
-        } catch {
-            meter.remove(payload.count)
-            throw error
-        }
-        if let key = segment.key {
-            let subject = DownloadError.Subject.segment(index: index, url: segment.uri.redactedString,
-                                                        byteRange: segment.byteRange)
-            do {
-                body = try await decrypt(body, key: key,
-                                         iv: key.initializationVector(forSequenceNumber: segment.sequenceNumber),
-                                         subject: subject)
-            } catch {
-                meter.remove(payload.count)
-                throw error
-            }
-        }
-        if payload.isEmpty { return body }
-        payload.append(contentsOf: body)
-        return payload
-    }
-
-    /// Decrypts `ciphertext` (already counted by the meter) with the AES-128 key at `key.uri`, replacing its
-    /// count by the plaintext's; on failure the ciphertext's count is removed.
-    private func decrypt(_ ciphertext: [UInt8], key: SegmentKey, iv: [UInt8],
-                         subject: DownloadError.Subject) async throws -> [UInt8] {
-        do {
-            let keyBytes = try await keys.key(at: key.uri)
-            let plain = try SegmentDecryptor.decrypt(ciphertext, key: keyBytes, iv: iv, subject: subject)
-            meter.remove(ciphertext.count)
-            meter.add(plain.count)
-            return plain
-        } catch {
-            meter.remove(ciphertext.count)
-            throw error
-        }
+        try await SegmentFetcher(fetcher: fetcher, keys: keys, meter: meter, configuration: configuration)
+            .payload(for: plan.segments[index], label: index, withInitSection: plan.needsInitSection(before: index))
     }
 }

@@ -9,6 +9,13 @@
 ///   (for `c = 2`: no new start while two segments after the write cursor are finished and waiting);
 /// - otherwise, as many segments as allowed are kept in flight.
 ///
+/// Every segment held (in flight or waiting) lies in `cursor ... cursor + c`, because all segments between
+/// the cursor and the next to start are held and a start needs `inFlight + waiting ≤ c`. So the most bytes
+/// held at once is the largest sum of `c + 1` consecutive segments, at most `c + 1` times the largest
+/// segment (a stream's first segments are not special: a later, larger run sets the bound).
+///
+/// A live recording appends segments as its playlist grows (``append(_:)``).
+///
 /// A pure value: the download pipeline reports events and asks what to do next.
 ///
 /// ```swift
@@ -20,8 +27,8 @@
 /// scheduler.nextWritable()    // nil
 /// ```
 struct SegmentScheduler: Sendable, Equatable {
-    /// Number of segments in the playlist.
-    let segmentCount: Int
+    /// Number of segments known (for a live recording, queued so far).
+    private(set) var segmentCount: Int
     /// Most segments in flight.
     let concurrency: Int
     /// Next segment to start.
@@ -39,6 +46,11 @@ struct SegmentScheduler: Sendable, Equatable {
         self.concurrency = max(1, concurrency)
         nextToStart = min(max(firstSegment, 0), segmentCount)
         cursor = nextToStart
+    }
+
+    /// Makes `count` more segments known (a live playlist grew).
+    mutating func append(_ count: Int) {
+        segmentCount += max(0, count)
     }
 
     /// Whether every segment has been handed out by ``nextWritable()``.

@@ -6,8 +6,8 @@ import PlayerCore
 /// into a temporary file and reports progress, the finished file or the failure to the player.
 ///
 /// The cache file is `$TMPDIR/CirclePlayer-<pid>-<fetch>.ts` (announced on stderr). The player deletes it
-/// after playback; ``shutdown()`` cancels running downloads and removes whatever is left (the file and the
-/// downloader's `.part` / `.part.resume` companions), so quitting at any moment leaves nothing behind.
+/// after playback; ``shutdown()`` cancels running downloads and removes whatever is left (the file and what
+/// ``HLSDownloader/removePartialDownload(at:)`` knows of), so quitting at any moment leaves nothing behind.
 final class DownloadFetcher: AudioFetching, @unchecked Sendable {
     private let downloader: HLSDownloader
     private let url: URL
@@ -38,6 +38,10 @@ final class DownloadFetcher: AudioFetching, @unchecked Sendable {
                 let result = try await download.result()
                 events(.fetchFinished(id, file: result.path))
             } catch {
+                // The window shows the failure; say why on stderr too (one line), unless it was cancelled.
+                if (error as? DownloadError)?.kind != .cancelled {
+                    FileHandle.standardError.write(Data("SDLDemo: download failed: \(error)\n".utf8))
+                }
                 events(.fetchFailed(id, message: "\(error)"))
             }
             waker.signal()
@@ -77,9 +81,8 @@ final class DownloadFetcher: AudioFetching, @unchecked Sendable {
             try await downloader.shutdown()
         }
         for path in paths {
-            for file in [path, path + ".part", path + ".part.resume"] where FileManager.default.fileExists(atPath: file) {
-                try? FileManager.default.removeItem(atPath: file)
-            }
+            try? FileManager.default.removeItem(atPath: path)
+            HLSDownloader.removePartialDownload(at: path)
         }
     }
 }

@@ -181,6 +181,10 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             sendSimple(context: context, status: HTTPResponseStatus(statusCode: code), extraHeaders: extra)
             return
         }
+        if let live = state.liveRoutes.answer(for: path) {
+            sendFile(context: context, file: live.file, path: path, faults: faults)
+            return
+        }
         switch state.content {
         case .files(let files):
             sendFile(context: context, file: files[path], path: path, faults: faults)

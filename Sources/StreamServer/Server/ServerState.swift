@@ -30,6 +30,8 @@ final class ServerState: Sendable {
     }
 
     private let locked: NIOLockedValueBox<Locked>
+    /// Live streams (Live/), answered before the content.
+    let liveRoutes = LiveRoutes()
     private let startedAt = ContinuousClock.now
 
     init(content: ServerContent) {
