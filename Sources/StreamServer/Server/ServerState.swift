@@ -31,6 +31,8 @@ final class ServerState: Sendable {
 
     private let locked: NIOLockedValueBox<Locked>
     private let startedAt = ContinuousClock.now
+    /// Fixture routes, answered before the content (Routes/).
+    let routeBook = RouteBook()
 
     init(content: ServerContent) {
         locked = NIOLockedValueBox(Locked(content: ContentStore(content)))
