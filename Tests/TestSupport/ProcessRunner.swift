@@ -31,16 +31,12 @@ public enum ProcessRunner {
         }
     }
 
-    /// The root of this package's checkout (where Package.swift is).
-    public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The executable `name` built next to the test bundle (`.build/<config>/name`), or `nil`.
     public static func executable(named name: String) -> URL? {
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent(name),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
-            packageRoot.appendingPathComponent(".build/debug/\(name)"),
+            PackagePaths.root.appendingPathComponent(".build/debug/\(name)"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
