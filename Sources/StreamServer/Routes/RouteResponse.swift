@@ -2,9 +2,9 @@ import Foundation
 
 /// What a ``Route`` answers: a status, header fields and a body.
 ///
-/// With ``template`` set, every `{{base_url}}` in the body is replaced by the server's root URL
-/// (`http://127.0.0.1:PORT`) when the routes are installed, so fixtures can link to images, next pages
-/// and streams on the same ephemeral server.
+/// With ``template`` set, every `{{base_url}}` in the body and in header values is replaced by the
+/// server's root URL (`http://127.0.0.1:PORT`) when the routes are installed, so fixtures can link to
+/// images, next pages, redirect targets and streams on the same ephemeral server.
 public struct RouteResponse: Sendable, Equatable {
     /// The status code (200 unless said otherwise).
     public var status: Int
@@ -14,7 +14,7 @@ public struct RouteResponse: Sendable, Equatable {
     public var body: [UInt8]
     /// The `Content-Type`.
     public var contentType: String
-    /// Whether `{{base_url}}` in the body is replaced by the server's URL.
+    /// Whether `{{base_url}}` in the body and header values is replaced by the server's URL.
     public var template: Bool
     /// The body answered with a 401 when the route's ``Route/auth`` is not met (`nil`: a short text).
     public var unauthorizedBody: [UInt8]?
@@ -46,6 +46,7 @@ public struct RouteResponse: Sendable, Equatable {
         var copy = self
         let text = String(decoding: body, as: UTF8.self)
         copy.body = Array(text.replacingOccurrences(of: Self.baseURLPlaceholder, with: baseURL).utf8)
+        copy.headers = headers.mapValues { $0.replacingOccurrences(of: Self.baseURLPlaceholder, with: baseURL) }
         return copy
     }
 }
