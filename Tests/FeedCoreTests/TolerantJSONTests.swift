@@ -118,4 +118,25 @@ import Testing
         #expect(full.ratio == 0.5)
         #expect(throws: DecodingError.self) { try decode(Optionals.self, #"{"count": "many"}"#) }
     }
+
+    struct Required: Decodable {
+        var id: String
+        enum CodingKeys: String, CodingKey { case id }
+        init(from decoder: any Decoder) throws {
+            id = try decoder.container(keyedBy: CodingKeys.self).decodeLenientString(forKey: .id)
+        }
+    }
+
+    @Test func requiredTextTakesStringsNumbersAndWrappedTextButNotAMissingKey() throws {
+        #expect(try decode(Required.self, #"{"id": "a1"}"#).id == "a1")
+        #expect(try decode(Required.self, #"{"id": 1001}"#).id == "1001")
+        #expect(try decode(Required.self, #"{"id": {"$text": "x"}}"#).id == "x")
+        #expect(try decode(Required.self, #"{"id": null}"#).id == "")
+        do {
+            _ = try FeedJSON.decode(Required.self, from: Data("{}".utf8))
+            Issue.record("accepted a missing key")
+        } catch {
+            #expect(error.kind == .decoding(path: "id", reason: "missing"))
+        }
+    }
 }

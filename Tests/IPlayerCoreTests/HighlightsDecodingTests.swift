@@ -125,6 +125,8 @@ import Testing
                          reason: "expected an ISO 8601 duration, got \"58 mins\": does not start with P"))
         #expect(highlightsFailure(highlightsJSON([#"{"type": "episode", "title": "No id"}"#]))
             == .decoding(path: "category_highlights.elements[0].id", reason: "missing"))
+        #expect(highlightsFailure(highlightsJSON([good, #"{"type": "episode", "id": null, "title": "Null id"}"#]))
+            == .decoding(path: "category_highlights.elements[1].id", reason: "an element's id must not be empty"))
         #expect(highlightsFailure(highlightsJSON([#"{"type": "group_large", "id": "c"}"#]))
             == .decoding(path: "category_highlights.elements[0].title", reason: "missing"))
         guard case .decoding(let path, _) = highlightsFailure(highlightsJSON([good,

@@ -6,7 +6,22 @@ extension KeyedDecodingContainer {
     /// subtitle = try container.decodeText(forKey: .subtitle)   // nil on one-off programmes
     /// ```
     public func decodeText(forKey key: Key) throws -> String? {
-        try decodeIfPresent(LenientString.self, forKey: key)?.nonEmpty
+        // Fast path: a plain string (or null, or no key) is read without a nested decoder.
+        if let text = try? decodeIfPresent(String.self, forKey: key) {
+            return text.contains(where: { !$0.isWhitespace }) ? text : nil
+        }
+        if !contains(key) { return nil }
+        return try decodeIfPresent(LenientString.self, forKey: key)?.nonEmpty
+    }
+
+    /// Required text for `key`: a string, a number (ids) or NPR's `{"$text": …}`; `null` and `{}` read as `""`.
+    /// - Throws: `DecodingError.keyNotFound` when the key is missing.
+    public func decodeLenientString(forKey key: Key) throws -> String {
+        // Fast path: a plain string is read without a nested decoder.
+        if let text = try? decode(String.self, forKey: key) {
+            return text
+        }
+        return try decode(LenientString.self, forKey: key).value
     }
 
     /// An integer for `key` sent as a number or a string; `nil` when missing, `null`, `""` or `{}`.

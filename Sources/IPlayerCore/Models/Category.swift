@@ -30,7 +30,7 @@ public struct Category: Sendable, Hashable, Decodable {
     /// Decodes a category; `id` is required, a missing title reads as the id.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(LenientString.self, forKey: .id).value
+        id = try container.decodeLenientString(forKey: .id)
         title = try container.decodeText(forKey: .title) ?? id
         type = try container.decodeText(forKey: .type)
         kind = try container.decodeText(forKey: .kind)

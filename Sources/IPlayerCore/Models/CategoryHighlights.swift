@@ -53,35 +53,33 @@ public struct CategoryHighlights: Sendable, Hashable, Decodable {
         category = try container.decodeIfPresent(Category.self, forKey: .category)
         var elements: [HighlightElement] = []
         var skipped: [SkippedElement] = []
-        if try container.contains(.elements) && !container.decodeNil(forKey: .elements) {
-            // Two passes over the array: the first peeks at each element's type, the second decodes it as that type.
-            let peeks = try container.decode([ElementPeek].self, forKey: .elements)
-            var list = try container.nestedUnkeyedContainer(forKey: .elements)
-            for (index, peek) in peeks.enumerated() {
-                switch peek.type {
-                case ElementType.episode:
-                    elements.append(.episode(try list.decode(Episode.self)))
-                case ElementType.collection:
-                    elements.append(.collection(try list.decode(Collection.self)))
-                default:
-                    _ = try list.decode(ElementPeek.self)
-                    skipped.append(SkippedElement(index: index, type: peek.type, id: peek.id))
-                }
+        for (index, element) in try (container.decodeIfPresent([AnyElement].self, forKey: .elements) ?? []).enumerated() {
+            switch element {
+            case .shown(let shown): elements.append(shown)
+            case .skipped(let type, let id): skipped.append(SkippedElement(index: index, type: type, id: id))
             }
         }
         self.elements = elements
         self.skipped = skipped
     }
 
-    /// An element's type and id, read without the rest of it.
-    private struct ElementPeek: Decodable {
-        var type: String?
-        var id: String?
+    /// One element of any type, decoded in one pass: its `type` is read first, then the element as that type
+    /// from the same decoder (so errors keep their path, `…elements[3].…`).
+    private enum AnyElement: Decodable {
+        case shown(HighlightElement)
+        case skipped(type: String?, id: String?)
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: ElementKeys.self)
-            type = try container.decodeText(forKey: .type)
-            id = try container.decodeText(forKey: .id)
+            let type = try container.decodeText(forKey: .type)
+            switch type {
+            case ElementType.episode:
+                self = .shown(.episode(try Episode(from: decoder)))
+            case ElementType.collection:
+                self = .shown(.collection(try Collection(from: decoder)))
+            default:
+                self = .skipped(type: type, id: try container.decodeText(forKey: .id))
+            }
         }
     }
 

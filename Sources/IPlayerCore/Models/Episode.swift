@@ -47,8 +47,11 @@ public struct Episode: Sendable, Hashable, Decodable {
     /// Decodes an episode element; see the type's description.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(LenientString.self, forKey: .id).value
-        title = try container.decode(LenientString.self, forKey: .title).value
+        id = try container.decodeLenientString(forKey: .id)
+        guard !id.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "an element's id must not be empty")
+        }
+        title = try container.decodeLenientString(forKey: .title)
         subtitle = try container.decodeText(forKey: .subtitle)
         synopses = try container.decodeIfPresent(Synopses.self, forKey: .synopses) ?? Synopses()
         masterBrand = try container.decodeIfPresent(MasterBrand.self, forKey: .masterBrand)
