@@ -4,11 +4,12 @@
 1. Decoding a highlights feed: FeedBenchmarks (release) prints µs per element for IPlayerCore's decoding,
    a plain synthesized Codable model and JSONSerialization of the same bytes.
 2. A cold `mediakit iplayer highlights arts --json` process against the sample catalog served by
-   `streamserve --routes` on 127.0.0.1, against `curl` of the same URL: interleaved runs, wall and CPU time
-   (user + system of the child, from wait4), medians and 90th percentiles.
+   `streamserve --routes` on 127.0.0.1, against `curl` of the same URL, and `mediakit iplayer --help` (the
+   process start-up without a request): interleaved runs, wall and CPU time (user + system of the child,
+   from wait4), medians and 90th percentiles.
 
 Usage: bench/feeds.py [--runs N] [--bin DIR]      (default: 30 runs, the release build folder)
-Builds nothing: run `swift build -c release --product FeedBenchmarks --product mediakit --product streamserve`
+Builds nothing: run `swift build -c release --product P` for P in FeedBenchmarks, mediakit and streamserve
 first (bench/feeds.py says so if a binary is missing).
 """
 import argparse
@@ -71,6 +72,7 @@ def main():
             "mediakit iplayer highlights arts --json": [binaries["mediakit"], "iplayer", "highlights", "arts",
                                                         "--base-url", base, "--json"],
             "curl -s (same URL)": [curl, "-sf", url],
+            "mediakit iplayer --help (start-up floor, no request)": [binaries["mediakit"], "iplayer", "--help"],
         }
         for command in tools.values():  # warm the page cache
             timed(command)
