@@ -116,8 +116,8 @@ public final class AsyncHTTPTransport: HTTPTransport {
                 return .unreachable(describe(errno: ioError.errnoCode) ?? ioError.description)
             }
             if let connectError = error as? NIOConnectionError {
-                if let dnsError = connectError.dnsAError ?? connectError.dnsAAAAError {
-                    return .unreachable("cannot resolve the host (\(dnsError))")
+                if connectError.dnsAError != nil || connectError.dnsAAAAError != nil, connectError.connectionErrors.isEmpty {
+                    return .unreachable("cannot resolve the host name \(connectError.host)")
                 }
                 if let first = connectError.connectionErrors.first?.error as? IOError {
                     return .unreachable(describe(errno: first.errnoCode) ?? first.description)
