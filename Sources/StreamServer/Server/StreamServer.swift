@@ -18,6 +18,8 @@ import NIOPosix
 ///   reset or stalled bodies, throttling, and holds released by the test (``releaseHeld(_:matching:)``).
 /// - ``statistics`` counts requests in flight, connections and per-request records, exactly enough
 ///   to prove a client's concurrency and connection reuse.
+/// - Fixture routes (``start(routes:fallback:host:port:)``, ``Route``, ``RouteTable``) answer by method,
+///   path and query before the files, with optional Basic or Bearer auth, for feed clients.
 ///
 /// Files are held in memory while sent (``ServerContent/directory(_:)`` reads each one whole per
 /// request), which suits test fixtures and HLS segments, not multi-gigabyte files. Symbolic links
