@@ -42,6 +42,11 @@ public enum ProcessRunner {
     }
 
     /// A started process whose output is being collected.
+    ///
+    /// Nothing here blocks a thread: output arrives through readability handlers, and waiting (for text, for
+    /// the exit, for the pipes to close) polls with `Task.sleep`. A blocking wait would hold one of the few
+    /// threads of Swift's cooperative pool (two on a 2-core machine) and stall every other test meanwhile,
+    /// for as long as a pipe stays open (a concurrently spawned process may inherit its write end).
     public final class Running: @unchecked Sendable {
         /// The process.
         public let process: Process
@@ -50,7 +55,7 @@ public enum ProcessRunner {
         private let lock = NSLock()
         private var stdoutData = Data()
         private var stderrData = Data()
-        private let closed = DispatchGroup()
+        private var pipesClosed = 0
 
         /// Starts `executable` with `arguments` (stdin is /dev/null).
         public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
@@ -62,17 +67,18 @@ public enum ProcessRunner {
             process.standardError = err
             process.standardInput = FileHandle.nullDevice
             for (pipe, isStdout) in [(out, true), (err, false)] {
-                closed.enter()
                 pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
                     let data = handle.availableData
                     guard let self else { return }
-                    if data.isEmpty {
-                        handle.readabilityHandler = nil
-                        self.closed.leave()
-                        return
-                    }
                     self.lock.withLock {
-                        if isStdout { self.stdoutData.append(data) } else { self.stderrData.append(data) }
+                        if data.isEmpty {
+                            handle.readabilityHandler = nil
+                            self.pipesClosed += 1
+                        } else if isStdout {
+                            self.stdoutData.append(data)
+                        } else {
+                            self.stderrData.append(data)
+                        }
                     }
                 }
             }
@@ -105,15 +111,23 @@ public enum ProcessRunner {
             _ = kill(process.processIdentifier, SIGKILL)
         }
 
-        /// Waits for the process to exit (killing it after `timeout`) and returns what it wrote.
+        /// Waits for the process to exit (killing it after `timeout`) and for its output, and returns both.
+        /// Output still unread 5 s after the exit (a pipe kept open by another process) is left out.
         public func finish(timeout: Duration = .seconds(60)) async -> Outcome {
             let deadline = ContinuousClock.now + timeout
             while process.isRunning, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
             }
-            if process.isRunning { forceKill() }
-            process.waitUntilExit()
-            _ = closed.wait(timeout: .now() + 10)
+            if process.isRunning {
+                forceKill()
+                while process.isRunning {
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+            }
+            let pipesDeadline = ContinuousClock.now + .seconds(5)
+            while lock.withLock({ pipesClosed < 2 }), ContinuousClock.now < pipesDeadline {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
             return lock.withLock {
                 Outcome(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                         stderr: String(decoding: stderrData, as: UTF8.self),
