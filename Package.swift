@@ -13,6 +13,11 @@ let package = Package(
         .library(name: "StreamServer", targets: ["StreamServer"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "streamserve", targets: ["streamserve"]),
+        .library(name: "FeedCore", targets: ["FeedCore"]),
+        .library(name: "FeedKit", targets: ["FeedKit"]),
+        .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
+        .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
+        .executable(name: "mediakit", targets: ["mediakit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -21,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // System libraries (Debian: libsdl2-dev, libmpg123-dev).
@@ -103,8 +109,49 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
-        .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
-        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS"]),
+        .executableTarget(
+            name: "streamserve",
+            dependencies: ["StreamServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
+
+        // FeedCore: tolerant JSON, ISO 8601 durations and dates, RFC 822 dates, FeedError, freshness, paging. Pure.
+        .target(name: "FeedCore"),
+        .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
+        // FeedKit: HTTP (deadline, auth, size cap, redirects), stub transport, SQLite store (GRDB), paginator,
+        // connectivity. Debian: libsqlite3-dev.
+        .target(
+            name: "FeedKit",
+            dependencies: [
+                "FeedCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "FeedKitTests",
+            dependencies: [
+                "FeedKit", "FeedCore", "StreamServer", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+
+        // Mini iPlayer (seed 002): pure models, decoding, rows, ImageChef / the iBL client / `mediakit`.
+        .target(name: "IPlayerCore", dependencies: ["FeedCore"]),
+        .testTarget(name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "TestSupport"]),
+        .target(name: "IPlayerClient", dependencies: ["IPlayerCore", "FeedKit", "FeedCore"]),
+        .testTarget(
+            name: "IPlayerClientTests",
+            dependencies: ["IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+        // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
+        .executableTarget(
+            name: "mediakit",
+            dependencies: [
+                "IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
+        .executableTarget(name: "FeedBenchmarks", dependencies: ["IPlayerCore", "FeedCore"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
@@ -121,6 +168,8 @@ let package = Package(
                 "StreamServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
+            exclude: ["Resources/IPlayerSample"],
             resources: [.copy("Resources/DefaultStream")]),
         .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer", "TestSupport"]),
     ],

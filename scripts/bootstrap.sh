@@ -8,8 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System libraries the package links (SDL2, libmpg123).
-PACKAGES=(pkg-config libsdl2-dev libmpg123-dev)
+# System libraries the package links (SDL2, libmpg123, SQLite for the feed store through GRDB).
+PACKAGES=(pkg-config libsdl2-dev libmpg123-dev libsqlite3-dev)
 # The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg.
 TEST_PACKAGES=(ffmpeg)
 

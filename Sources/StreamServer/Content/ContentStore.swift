@@ -4,6 +4,10 @@ import NIOCore
 struct ResolvedFile: Sendable {
     var body: ByteBuffer
     var contentType: String
+    /// The status answered (fixture routes may answer other than 200; byte ranges apply only to 200).
+    var status = 200
+    /// Header fields added to the response (fixture routes).
+    var extraHeaders: [(String, String)] = []
 }
 
 /// Where files come from, in the form the handler uses.

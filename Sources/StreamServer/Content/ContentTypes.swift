@@ -35,6 +35,8 @@ public enum ContentTypes {
         case "html", "htm": return "text/html; charset=utf-8"
         case "json": return "application/json"
         case "vtt": return "text/vtt"
+        case "jpg", "jpeg": return "image/jpeg"
+        case "png": return "image/png"
         default: return octetStream
         }
     }

@@ -34,6 +34,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         var requestEnded = false
         var startedAt: Duration
         var concurrentAtStart: Int
+        /// The answer of the fixture route that matched, if any (Routes/RouteBook.swift).
+        var routed: ResolvedFile?
     }
 
     /// What to do once the body bytes to send have been written.
@@ -125,7 +127,9 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: Choosing the response
 
     private func respond(context: ChannelHandlerContext, to request: InFlight) {
-        guard request.head.method == .GET || request.head.method == .HEAD else {
+        let routed = state.routeBook.response(for: request.head)
+        inFlight?.routed = routed
+        guard routed != nil || request.head.method == .GET || request.head.method == .HEAD else {
             sendSimple(context: context, status: .methodNotAllowed, extraHeaders: [("Allow", "GET, HEAD")])
             return
         }
@@ -181,6 +185,10 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             sendSimple(context: context, status: HTTPResponseStatus(statusCode: code), extraHeaders: extra)
             return
         }
+        if let routed = inFlight?.routed {
+            sendFile(context: context, file: routed, path: path, faults: faults)
+            return
+        }
         if let live = state.liveRoutes.answer(for: path) {
             sendFile(context: context, file: live.file, path: path, faults: faults)
             return
@@ -209,24 +217,26 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         let total = file.body.readableBytes
-        var headers = HTTPHeaders()
+        var headers = HTTPHeaders(file.extraHeaders)
         headers.add(name: "Content-Type", value: file.contentType)
-        headers.add(name: "Accept-Ranges", value: "bytes")
+        if file.status == 200 {
+            headers.add(name: "Accept-Ranges", value: "bytes")
+        }
 
-        guard request.head.method == .GET else {
+        guard request.head.method != .HEAD else {
             // HEAD: same headers as a full GET (RFC 9110 §9.3.2); Range is only defined for GET (§14.2).
             headers.add(name: "Content-Length", value: String(total))
-            sendHead(context: context, status: .ok, headers: headers)
+            sendHead(context: context, status: HTTPResponseStatus(statusCode: file.status), headers: headers)
             finish(context: context, completed: true)
             return
         }
 
         // RFC 9110 §13.1.5: an If-Range we cannot validate (we send no validators) means "send it all".
-        let rangeHeader = request.head.headers.contains(name: "If-Range") || faults.ignoreRange
+        let rangeHeader = request.head.headers.contains(name: "If-Range") || faults.ignoreRange || file.status != 200
             ? nil : request.head.headers.first(name: "Range")
         var first = 0
         var last = total - 1
-        var status = HTTPResponseStatus.ok
+        var status = HTTPResponseStatus(statusCode: file.status)
         switch RangeSelection(header: rangeHeader, length: total) {
         case .full:
             break
@@ -413,6 +423,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             rangeHeader: request.head.headers.first(name: "Range"), status: request.status,
             bytesSent: request.bytesSent, connectionID: connectionID, completed: completed,
             // finishedAt is stamped by ServerState.requestFinished, under the statistics lock.
-            startedAt: request.startedAt, finishedAt: request.startedAt, concurrentAtStart: request.concurrentAtStart)
+            startedAt: request.startedAt, finishedAt: request.startedAt, concurrentAtStart: request.concurrentAtStart,
+            query: RequestRecord.query(of: request.head.uri),
+            headers: request.head.headers.map { RecordedHeader(name: $0.name, value: $0.value) })
     }
 }

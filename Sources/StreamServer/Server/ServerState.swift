@@ -33,6 +33,8 @@ final class ServerState: Sendable {
     /// Live streams (Live/), answered before the content.
     let liveRoutes = LiveRoutes()
     private let startedAt = ContinuousClock.now
+    /// Fixture routes, answered before the content (Routes/).
+    let routeBook = RouteBook()
 
     init(content: ServerContent) {
         locked = NIOLockedValueBox(Locked(content: ContentStore(content)))

@@ -18,6 +18,8 @@ import NIOPosix
 ///   reset or stalled bodies, throttling, and holds released by the test (``releaseHeld(_:matching:)``).
 /// - ``statistics`` counts requests in flight, connections and per-request records, exactly enough
 ///   to prove a client's concurrency and connection reuse.
+/// - Fixture routes (``start(routes:fallback:host:port:)``, ``Route``, ``RouteTable``) answer by method,
+///   path and query before the files, with optional Basic or Bearer auth, for feed clients.
 ///
 /// Files are held in memory while sent (``ServerContent/directory(_:)`` reads each one whole per
 /// request), which suits test fixtures and HLS segments, not multi-gigabyte files. Symbolic links
@@ -92,6 +94,29 @@ public final class StreamServer: Sendable {
             throw StreamServerError.noLocalPort(host: host)
         }
         return StreamServer(state: state, serverChannel: channel, host: host, port: boundPort)
+    }
+
+    /// Starts serving fixture `routes` (answered first), then `fallback` content for requests no route
+    /// matches (default: nothing, so 404), on `host`:`port` (default: 127.0.0.1, ephemeral port). The
+    /// table's fault rules are installed; `{{base_url}}` in templated bodies becomes ``baseURL``.
+    ///
+    /// ```swift
+    /// let server = try await StreamServer.start(routes: try RouteTable.load(contentsOf: routesJSON))
+    /// let categories = server.url(for: "/ibl/v1/categories?rights=mobile")
+    /// ```
+    public static func start(
+        routes: RouteTable, fallback: ServerContent = .files([:]), host: String = "127.0.0.1", port: Int = 0
+    ) async throws -> StreamServer {
+        let server = try await start(content: fallback, host: host, port: port)
+        server.setRoutes(routes)
+        return server
+    }
+
+    /// Replaces the fixture routes and the fault rules with those of `table` (templated bodies expanded
+    /// for this server); takes effect for requests received from now on.
+    public func setRoutes(_ table: RouteTable) {
+        state.routeBook.install(table.expanded(baseURL: baseURL.absoluteString))
+        state.setFaults(table.faults)
     }
 
     /// The server's root URL, e.g. `http://127.0.0.1:54321`.

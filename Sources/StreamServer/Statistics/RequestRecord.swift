@@ -20,11 +20,16 @@ public struct RequestRecord: Sendable, Equatable {
     public var finishedAt: Duration
     /// Requests in flight just after this one's head was received, this one included (1 = it was alone).
     public var concurrentAtStart: Int
+    /// The raw query string (without `?`), or `nil` when the target had none.
+    public var query: String?
+    /// The request's header fields in order; credentials are redacted (``RecordedHeader``).
+    public var headers: [RecordedHeader]
 
     /// A record with the given values.
     public init(
         path: String, method: String, rangeHeader: String?, status: Int, bytesSent: Int, connectionID: Int,
-        completed: Bool, startedAt: Duration = .zero, finishedAt: Duration = .zero, concurrentAtStart: Int = 1
+        completed: Bool, startedAt: Duration = .zero, finishedAt: Duration = .zero, concurrentAtStart: Int = 1,
+        query: String? = nil, headers: [RecordedHeader] = []
     ) {
         self.path = path
         self.method = method
@@ -36,5 +41,30 @@ public struct RequestRecord: Sendable, Equatable {
         self.startedAt = startedAt
         self.finishedAt = finishedAt
         self.concurrentAtStart = concurrentAtStart
+        self.query = query
+        self.headers = headers
+    }
+
+    /// The query's parameters, percent-decoded, in order (`[("rights", "mobile")]`).
+    public var queryParameters: [(name: String, value: String)] {
+        query.map { QueryMatch.parameters(of: $0[...]) } ?? []
+    }
+
+    /// The first value of the header `name` (any case), as recorded (credentials redacted).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The scheme of the request's `Authorization` header (`"Basic"`, `"Bearer"`), or `nil` without one:
+    /// whether a client sent credentials, without the credentials themselves.
+    public var authorizationScheme: String? {
+        header("Authorization").map { String($0.split(separator: " ").first ?? "") }
+    }
+
+    /// The query string of a request target, without `?` and fragment; `nil` when there is none.
+    static func query(of target: String) -> String? {
+        guard let start = target.firstIndex(of: "?") else { return nil }
+        let rest = target[target.index(after: start)...]
+        return String(rest[..<(rest.firstIndex(of: "#") ?? rest.endIndex)])
     }
 }

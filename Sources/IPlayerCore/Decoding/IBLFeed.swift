@@ -1,0 +1,20 @@
+import FeedCore
+import Foundation
+
+/// Decodes iBL's documents with errors that name the JSON path of the bad field (``FeedJSON``).
+///
+/// ```swift
+/// let list = try IBLFeed.categories(from: body)
+/// let highlights = try IBLFeed.highlights(from: body)
+/// ```
+public enum IBLFeed {
+    /// The categories document.
+    public static func categories(from data: Data) throws(FeedJSON.Failure) -> CategoryList {
+        try FeedJSON.decode(CategoryList.self, from: data)
+    }
+
+    /// The highlights document.
+    public static func highlights(from data: Data) throws(FeedJSON.Failure) -> CategoryHighlights {
+        try FeedJSON.decode(CategoryHighlights.self, from: data)
+    }
+}

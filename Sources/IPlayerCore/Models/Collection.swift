@@ -1,0 +1,60 @@
+import FeedCore
+
+/// A `group_large` element of a highlights feed: an editorially curated collection of episodes
+/// (seed 002). It has a title, a `count` of episodes and images, and may have no `master_brand`.
+/// Selecting one does nothing (seed 002).
+public struct Collection: Sendable, Hashable, Decodable {
+    /// The collection id.
+    public var id: String
+    /// The title.
+    public var title: String
+    /// A subtitle, when sent.
+    public var subtitle: String?
+    /// The number of episodes: `count`, else the number of `initial_children` sent, else 0.
+    public var count: Int
+    /// The synopses.
+    public var synopses: Synopses
+    /// The channel, when the feed names one.
+    public var masterBrand: MasterBrand?
+    /// `images.standard`.
+    public var image: ImageTemplate?
+
+    /// A collection; see the properties.
+    public init(id: String, title: String, subtitle: String? = nil, count: Int, synopses: Synopses = Synopses(),
+                masterBrand: MasterBrand? = nil, image: ImageTemplate? = nil) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.count = count
+        self.synopses = synopses
+        self.masterBrand = masterBrand
+        self.image = image
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, subtitle, count, synopses, images
+        case masterBrand = "master_brand"
+        case initialChildren = "initial_children"
+    }
+
+    /// Decodes a collection element; `id` and `title` are required, `count` may be a number or a string.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decodeLenientString(forKey: .id)
+        guard !id.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "an element's id must not be empty")
+        }
+        title = try container.decodeLenientString(forKey: .title)
+        subtitle = try container.decodeText(forKey: .subtitle)
+        synopses = try container.decodeIfPresent(Synopses.self, forKey: .synopses) ?? Synopses()
+        masterBrand = try container.decodeIfPresent(MasterBrand.self, forKey: .masterBrand)
+        image = try ProgrammeImages.standard(in: container, forKey: .images)
+        if let count = try container.decodeLenientInt(forKey: .count) {
+            self.count = max(0, count)
+        } else if let children = try? container.nestedUnkeyedContainer(forKey: .initialChildren) {
+            self.count = children.count ?? 0
+        } else {
+            count = 0
+        }
+    }
+}

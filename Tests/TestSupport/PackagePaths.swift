@@ -1,0 +1,17 @@
+import Foundation
+
+/// Files of this package's checkout that tests read (fixtures shared with the programs).
+public enum PackagePaths {
+    /// The root of the checkout (where Package.swift is).
+    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The Mini iPlayer sample catalog (`Sources/SDLDemo/Resources/IPlayerSample`): iBL-shaped JSON, images and
+    /// the `routes.json` that serves them.
+    public static let iPlayerSample = root.appendingPathComponent("Sources/SDLDemo/Resources/IPlayerSample")
+
+    /// The bytes of `relative` below the root.
+    public static func data(_ relative: String) throws -> Data {
+        try Data(contentsOf: root.appendingPathComponent(relative))
+    }
+}
