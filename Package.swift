@@ -132,7 +132,9 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             resources: [.copy("Resources/DefaultStream")]),
-        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer", "TestSupport"]),
+        .testTarget(
+            name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -139,7 +139,9 @@ struct ScrollingListTests {
         list.pointerMoved(to: Point(x: 400, y: 300), time: 2.1)
         list.pointerMoved(to: Point(x: 400, y: 400), time: 2.3)
         #expect(list.isPullArmed(at: 2.3))
+        let pulled = list.offset(at: 2.4)
         do { let result = list.pointerUp(at: Point(x: 400, y: 400), time: 2.4); #expect(result == [.refreshRequested]) }
+        #expect(abs(list.offset(at: 2.4) - pulled) < 1e-9, "the release moved the content")
         #expect(list.isRefreshing && list.scroller.minOffset == -56)
         let end = try #require(list.scroller.restTime)
         #expect(list.offset(at: end) == -56)

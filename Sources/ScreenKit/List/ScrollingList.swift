@@ -196,12 +196,15 @@ public struct ScrollingList: Sendable {
         var outputs: [Output] = []
         if current.beyondSlop {
             if point.y.isFinite { scroller.drag(to: point.y, at: t) }
-            if isPullArmed(at: t) {
+            let refresh = isPullArmed(at: t)
+            scroller.release(at: t)
+            if refresh {
+                // Opened after the release, so the content springs from where the finger left it to the
+                // spinner's room (opening it while held would move the rubber band's origin: a jump).
                 isRefreshing = true
                 scroller.setLeadingInset(style.refreshHoldHeight, at: t)
                 outputs.append(.refreshRequested)
             }
-            scroller.release(at: t)
             return outputs
         }
         scroller.release(at: t)
