@@ -96,7 +96,7 @@ enum ScreensRenderer {
     static func draw(_ frame: ShellFrame, size: (width: Double, height: Double), with painter: Painter) throws {
         if let screen = frame.screen {
             let layout = ShellLayout(size: .init(width: size.width, height: size.height))
-            painter.fill(screen.content, Palette.background)
+            // The content's background is the cleared canvas (no second fill: a software rasterizer pays per pixel).
             if screen.load.showsContent {
                 switch screen.body {
                 case .list(let list):
