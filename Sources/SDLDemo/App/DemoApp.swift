@@ -15,6 +15,12 @@ struct DemoApp {
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError.last("SDL_Init") }
         defer { SDL_Quit() }
+        // Everything SDL made (window, renderer, textures, fonts) lives in `runWindow` and is gone when it
+        // returns, before SDL_Quit.
+        try runWindow(steps: steps, fonts: fonts)
+    }
+
+    private func runWindow(steps: [ScriptStep]?, fonts: FontFiles) throws {
         let missingCodecs = ImageCodec.start()
         if !missingCodecs.isEmpty {
             FileHandle.standardError.write(Data("SDLDemo: SDL_image cannot decode \(missingCodecs.joined(separator: ", ")); such images show placeholders\n".utf8))

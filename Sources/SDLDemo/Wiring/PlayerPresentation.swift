@@ -14,9 +14,6 @@ enum PlayerPresentation {
         return CircleAppearance(icon: icon, fill: fill, failed: state.phase == .failed)
     }
 
-    /// The state's name as scripts (`wait-state`) and traces use it: the phase's raw value.
-    static func name(of state: PlayerState) -> String { state.phase.rawValue }
-
     /// The failure message, if the player failed.
     static func message(of state: PlayerState) -> String? {
         if case .failed(let message) = state { message } else { nil }
