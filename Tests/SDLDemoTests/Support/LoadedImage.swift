@@ -9,8 +9,9 @@ struct LoadedImage {
     let height: Int
     private let pixels: [UInt8]
 
-    /// SDL_image loads its codecs lazily, which is not thread-safe: load them once before any decode.
-    private static let codecs: Void = { _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)) }()
+    /// SDL_image loads its codecs lazily in `IMG_Init`, which is not thread-safe (libsdl-org/SDL_image#126):
+    /// every caller in the test process loads them through this, once, before any decode.
+    static let codecs: Void = { _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue | IMG_INIT_JPG.rawValue)) }()
     private static let lock = NSLock()
 
     init(contentsOf url: URL) throws {

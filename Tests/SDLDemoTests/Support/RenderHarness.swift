@@ -21,7 +21,7 @@ enum RenderHarness {
                 SDL_SetHint(SDL_HINT_VIDEODRIVER, "dummy")
                 guard SDL_Init(SDL_INIT_VIDEO) == 0 else { throw SDLError.last("SDL_Init") }
             }
-            ImageCodec.start()
+            _ = LoadedImage.codecs  // IMG_Init, once for the whole test process
             initialised = true
         }
         let canvas = try Canvas(title: "RenderTests", width: width, height: height)
