@@ -37,6 +37,13 @@ struct ScriptRunner {
         func renderFrame(at t: Double) throws -> FrameSnapshot {
             session.tick(at: t)
             let frame = session.frame(at: t)
+            try draw(frame)
+            return frame
+        }
+
+        /// Draws a frame already read (its work done), takes the screenshots due, writes the trace line.
+        func draw(_ frame: FrameSnapshot) throws {
+            let t = frame.time
             let drawStart = realClock.now
             do {
                 try FrameRenderer.draw(frame, on: canvas, text: text, images: session.images)
@@ -56,7 +63,6 @@ struct ScriptRunner {
             stats.record(time: t, drawSeconds: realClock.now - drawStart)
             trace?.write(frame)
             session.markDrawn()
-            return frame
         }
 
         var offset = 0.0  // how far waits have pushed the timeline back, in seconds
@@ -97,12 +103,12 @@ struct ScriptRunner {
                     screenshots.append((path, step.line))
                 case .wait(let condition, let timeout):
                     frameIndex = try waitFor(condition, timeoutMilliseconds: timeout, step: step, fromFrame: frameIndex,
-                                             time: time(ofFrame:), renderFrame: renderFrame)
+                                             time: time(ofFrame:), draw: draw)
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
                 case .waitReal(let milliseconds):
                     frameIndex = try waitFor(nil, timeoutMilliseconds: milliseconds, step: step, fromFrame: frameIndex,
-                                             time: time(ofFrame:), renderFrame: renderFrame)
+                                             time: time(ofFrame:), draw: draw)
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
                 case .quit:
@@ -121,12 +127,13 @@ struct ScriptRunner {
 
     /// Produces frames from `fromFrame` on until `condition` holds on one; returns that frame's index (the
     /// caller renders it, and applies the steps due at it first). Throws when `timeoutMilliseconds` of
-    /// virtual time pass.
+    /// virtual time pass. Each frame that does not satisfy the condition is drawn and traced exactly as it
+    /// was checked (its work is not run a second time), so every state a wait passes through is in the trace.
     ///
     /// With `condition` nil (`wait-real`) it simply runs `timeoutMilliseconds`, paced to real time throughout.
     private func waitFor(
         _ condition: ScriptCondition?, timeoutMilliseconds: Int, step: ScriptStep, fromFrame: Int,
-        time: (Int) -> Double, renderFrame: (Double) throws -> FrameSnapshot
+        time: (Int) -> Double, draw: (FrameSnapshot) throws -> Void
     ) throws -> Int {
         let virtualStart = time(fromFrame)
         var frameIndex = fromFrame
@@ -144,10 +151,10 @@ struct ScriptRunner {
                 throw ScriptError(file: fileName, line: step.line,
                                   message: "\(condition.description) timed out after \(timeoutMilliseconds) ms (\(condition.observed(in: frame)))")
             }
-            let drawn = try renderFrame(t)
+            try draw(frame)
             frameIndex += 1
             // Pace virtual time to real time while the frame waits on real work.
-            if condition == nil || drawn.awaitsRealWork {
+            if condition == nil || frame.awaitsRealWork {
                 if !waitingForRealWork {
                     waitingForRealWork = true
                     realWorkSince = time(frameIndex)
