@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
+        .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "streamserve", targets: ["streamserve"]),
         .library(name: "FeedCore", targets: ["FeedCore"]),
@@ -36,6 +37,13 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+        // Text and images in the window (Debian: libsdl2-ttf-dev, libsdl2-image-dev).
+        .systemLibrary(
+            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),
+        .systemLibrary(
+            name: "CSDL2Image", pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]),
 
         // Shared test support (seeded generators, sanitizer-report detection, other helpers used by several test targets).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -153,6 +161,11 @@ let package = Package(
         // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
         .executableTarget(name: "FeedBenchmarks", dependencies: ["IPlayerCore", "FeedCore"]),
 
+        // ScreenKit: screens as pure models (kinetic lists, the screen stack, load states, details, notices,
+        // tabs, text fields, image-cache bookkeeping). Pure and time-injected, like PlayerCore.
+        .target(name: "ScreenKit", dependencies: ["DragPhysics"]),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "DragPhysics"]),
+
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
 
@@ -161,17 +174,23 @@ let package = Package(
             name: "SDLDemo",
             dependencies: [
                 "CSDL2",
+                "CSDL2TTF",
+                "CSDL2Image",
                 "AudioPlayback",
                 "Downloader",
                 "DragPhysics",
                 "PlayerCore",
+                "ScreenKit",
                 "StreamServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
             exclude: ["Resources/IPlayerSample"],
             resources: [.copy("Resources/DefaultStream")]),
-        .testTarget(name: "SDLDemoTests", dependencies: ["SDLDemo", "StreamServer", "TestSupport"]),
+        .testTarget(
+            name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
+            resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System libraries the package links (SDL2, libmpg123, SQLite for the feed store through GRDB).
-PACKAGES=(pkg-config libsdl2-dev libmpg123-dev libsqlite3-dev)
+# System libraries the package links (SDL2, SDL2_ttf, SDL2_image, libmpg123, SQLite for the feed store through
+# GRDB), and the window's font.
+PACKAGES=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libmpg123-dev libsqlite3-dev)
 # The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg.
 TEST_PACKAGES=(ffmpeg)
 

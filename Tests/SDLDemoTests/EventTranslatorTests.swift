@@ -64,6 +64,40 @@ struct EventTranslatorTests {
         #expect(translator.translate(move, windowSize: window) == .pointerMoved(x: 5, y: 6))
     }
 
+    @Test("the wheel: SDL's precise notches and the pointer's position; a flipped device is turned back")
+    func wheel() {
+        var translator = SDLEventTranslator()
+        var event = SDL_Event()
+        event.type = SDL_MOUSEWHEEL.rawValue
+        event.wheel.preciseY = -1.5
+        event.wheel.preciseX = 0
+        event.wheel.mouseX = 120
+        event.wheel.mouseY = 340
+        #expect(translator.translate(event, windowSize: window) == .wheel(dx: 0, dy: -1.5, x: 120, y: 340))
+        event.wheel.direction = UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue)
+        #expect(translator.translate(event, windowSize: window) == .wheel(dx: 0, dy: 1.5, x: 120, y: 340))
+    }
+
+    @Test("text input becomes .text; backspace and enter are keys; repeats are dropped")
+    func textAndKeys() {
+        var translator = SDLEventTranslator()
+        var event = SDL_Event()
+        event.type = SDL_TEXTINPUT.rawValue
+        withUnsafeMutableBytes(of: &event.text.text) { raw in
+            for (index, byte) in "né".utf8.enumerated() { raw[index] = byte }
+            raw["né".utf8.count] = 0
+        }
+        #expect(translator.translate(event, windowSize: window) == .text("né"))
+        var key = SDL_Event()
+        key.type = SDL_KEYDOWN.rawValue
+        key.key.keysym.sym = Int32(SDLK_BACKSPACE.rawValue)
+        #expect(translator.translate(key, windowSize: window) == .key(.backspace))
+        key.key.keysym.sym = Int32(SDLK_RETURN.rawValue)
+        #expect(translator.translate(key, windowSize: window) == .key(.enter))
+        key.key.repeat = 1
+        #expect(translator.translate(key, windowSize: window) == nil)
+    }
+
     @Test("keys: space, arrows and escape; others ignored")
     func keys() {
         var translator = SDLEventTranslator()

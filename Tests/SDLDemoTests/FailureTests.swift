@@ -7,8 +7,10 @@ import Testing
 struct FailureTests {
     @Test("a missing stream shows the failed look with its message; a tap retries")
     func failedThenRetry() async throws {
-        // A server with nothing on it: every request gets 404.
+        // A server with nothing on it: every request gets 404, each 0.3 s late, so the fetching state lasts
+        // long enough to be drawn even when the machine is busy (an immediate 404 can beat the next frame).
         let server = try await StreamServer.start(content: .files([:]))
+        server.setFaults([FaultRule(path: "*", fault: .delay(seconds: 0.3))])
         let url = server.url(for: "/missing/hls_index.m3u8")
         let run = try DemoRun.script("""
             0 size 400 300

@@ -11,12 +11,13 @@ struct OptionsAndScreenshotTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try DemoRun.run(in: directory, arguments: ["--help"], timeout: 30)
         #expect(run.status == 0, "\(run.diagnostics)")
-        for option in ["--url", "--mp3", "--script", "--trace", "wait-state"] {
+        for option in ["--url", "--mp3", "--script", "--trace", "--app", "--fixture", "wait-state", "wait-screen", "wheel",
+                       "backspace", "uninitialized", "refreshing"] {
             #expect(run.stdout.contains(option), "--help does not mention \(option)")
         }
     }
 
-    @Test("a PNG screenshot holds the same pixels as SDL's BMP of the same frame")
+    @Test("a PNG screenshot (IMG_SavePNG, compressed) holds the same pixels as SDL's BMP of the same frame")
     func pngMatchesBMP() throws {
         let run = try DemoRun.script("""
             0 size 320 240
@@ -25,7 +26,7 @@ struct OptionsAndScreenshotTests {
             """)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let png = try StoredPNG(contentsOf: run.file("frame.png"))
+        let png = try LoadedImage(contentsOf: run.file("frame.png"))
         let bmp = try BMPImage(contentsOf: run.file("frame.bmp"))
         #expect(png.width == 320 && png.height == 240)
         #expect(bmp.width == png.width && bmp.height == png.height)

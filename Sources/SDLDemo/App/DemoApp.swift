@@ -1,18 +1,30 @@
 import CSDL2
 import Foundation
 
-/// Sets the demo up (SDL, window, components), runs the interactive loop or the script, and tears
-/// everything down again in order: download cancelled, cached file deleted, server shut down, SDL quit.
+/// Sets the demo up (SDL, window, text, images, components, the app), runs the interactive loop or the
+/// script, and tears everything down again in order: the app's work and image fetches stopped, download
+/// cancelled, cached file deleted, server shut down, SDL quit.
 struct DemoApp {
     var options: SDLDemoCommand
 
     func run() throws {
-        // Parse the script first: a bad script fails before any window opens.
+        // Parse the script and find the font first: a bad script or a missing font fails before any window opens.
         let steps = try options.script.map(loadScript)
+        let fonts = try FontFiles.locate()
 
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError.last("SDL_Init") }
         defer { SDL_Quit() }
+        // Everything SDL made (window, renderer, textures, fonts) lives in `runWindow` and is gone when it
+        // returns, before SDL_Quit.
+        try runWindow(steps: steps, fonts: fonts)
+    }
+
+    private func runWindow(steps: [ScriptStep]?, fonts: FontFiles) throws {
+        let missingCodecs = ImageCodec.start()
+        if !missingCodecs.isEmpty {
+            FileHandle.standardError.write(Data("SDLDemo: SDL_image cannot decode \(missingCodecs.joined(separator: ", ")); such images show placeholders\n".utf8))
+        }
 
         // A script starting with `0 size W H` opens the window at that size, so the circle starts centred in it.
         var initial = (width: options.width, height: options.height)
@@ -20,24 +32,40 @@ struct DemoApp {
             initial = (width, height)
         }
         let canvas = try Canvas(title: "CirclePlayer", width: initial.width, height: initial.height)
+        let text = try TextRenderer(canvas: canvas, fonts: fonts)
         let waker = Waker()
         let components = try DemoComponents.make(options: options, waker: waker)
         defer { components.shutdown() }
         let size = canvas.windowSize
+
+        // The app reaches the session through the main-thread queue; the session exists once the app does.
+        let sessionBox = SessionBox()
+        let context = AppContext(queue: components.queue) { change in
+            sessionBox.session?.update(at: sessionBox.time, change)
+        }
+        let app = try options.app.make(options: options, context: context)
         let session = DemoSession(driver: components.driver, width: Double(size.width), height: Double(size.height),
-                                  tickers: components.tickers, completionHold: components.completionHold)
+                                  app: app, tickers: components.tickers, completionHold: components.completionHold)
+        sessionBox.session = session
+        components.queue.onTick = { sessionBox.time = $0 }
+        if let resources = app.resources {
+            session.images = ImageStore(canvas: canvas, fetcher: resources, queue: components.queue)
+        }
+        defer { session.shutdown() }
+        session.start(at: 0)
+
         let trace = try options.trace.map { try TraceWriter(path: $0) }
         defer { trace?.close() }
 
         let stats: FrameStats
         if let steps, let scriptPath = options.script {
-            stats = try ScriptRunner(steps: steps, fileName: scriptPath, canvas: canvas, session: session,
+            stats = try ScriptRunner(steps: steps, fileName: scriptPath, canvas: canvas, session: session, text: text,
                                      waker: waker, trace: trace, framesPerSecond: options.scriptFps).run()
         } else {
             let refresh = Double(canvas.refreshRate ?? 60)
             let cap = options.maxFps ?? min(max(refresh, 60), 120)
             FileHandle.standardError.write(Data("SDLDemo: renderer \(canvas.rendererName), vsync \(canvas.vsync), frame cap \(Int(cap)) fps\n".utf8))
-            stats = try InteractiveLoop(canvas: canvas, session: session, waker: waker, trace: trace,
+            stats = try InteractiveLoop(canvas: canvas, session: session, text: text, waker: waker, trace: trace,
                                         maxFramesPerSecond: cap).run()
         }
         if options.stats {
@@ -55,4 +83,10 @@ struct DemoApp {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return try ScriptParser(fileName: path, baseDirectory: directory).parse(text)
     }
+}
+
+/// The session and the current frame time, for work the app hands back to the main thread (main thread only).
+final class SessionBox: @unchecked Sendable {
+    var session: DemoSession?
+    var time = 0.0
 }

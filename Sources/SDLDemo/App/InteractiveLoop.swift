@@ -1,6 +1,6 @@
 import CSDL2
 
-/// The interactive main loop: real time, real window, mouse/touch/keyboard.
+/// The interactive main loop: real time, real window, mouse/touch/keyboard/wheel.
 ///
 /// Frame pacing: while something moves or animates, one frame per display refresh, capped at
 /// `maxFramesPerSecond` by sleeping (vsync is not honoured everywhere, e.g. under Xvfb). Otherwise the loop
@@ -9,6 +9,7 @@ import CSDL2
 struct InteractiveLoop {
     var canvas: Canvas
     var session: DemoSession
+    var text: TextRenderer
     var waker: Waker
     var trace: TraceWriter?
     var maxFramesPerSecond: Double
@@ -17,7 +18,7 @@ struct InteractiveLoop {
     /// Longest sleep when nothing happens at all (the title and frame are refreshed then).
     var idleInterval = 1.0
 
-    /// Runs until the window is closed or Escape is pressed; returns the frame statistics.
+    /// Runs until the window is closed or Escape is pressed on the root screen; returns the frame statistics.
     func run() throws -> FrameStats {
         let clock = MonotonicClock()
         // Input is timed by SDL's event timestamps (ms since SDL_Init), mapped onto `clock`, so gesture
@@ -46,9 +47,10 @@ struct InteractiveLoop {
         while running {
             let frameStart = clock.now
             var redraw = lastDrawn == nil
-            let animating = session.isAnimating(at: frameStart)
+            // What the last frame said: whether frames must keep coming, and whether audio needs pumping.
+            let animating = lastDrawn?.isAnimating ?? true
             if !animating {
-                let timeout = session.stateName(at: frameStart) == "playing" ? audioPumpInterval : idleInterval
+                let timeout = lastDrawn?.phase == .playing ? audioPumpInterval : idleInterval
                 if SDL_WaitEventTimeout(&event, Int32(timeout * 1000)) == 1 { redraw = process(event) || redraw }
             }
             while running, SDL_PollEvent(&event) == 1 { redraw = process(event) || redraw }
@@ -56,24 +58,25 @@ struct InteractiveLoop {
 
             let t = clock.now
             session.tick(at: t)
-            let title = session.title(at: t)
-            if title != lastTitle {
-                canvas.setTitle(title)
-                lastTitle = title
+            var frame = session.frame(at: t)
+            if frame.title != lastTitle {
+                canvas.setTitle(frame.title)
+                lastTitle = frame.title
             }
-            var frame = session.snapshot(at: t)
-            if !redraw, !animating, var previous = lastDrawn {
+            if !redraw, !animating, !frame.isAnimating, var previous = lastDrawn {
                 previous.time = frame.time
                 if previous == frame { continue }  // nothing changed: no frame, no present
             }
             let drawStart = clock.now
-            try FrameRenderer.draw(frame, on: canvas)
+            try FrameRenderer.draw(frame, on: canvas, text: text, images: session.images)
             canvas.present()
             stats.record(time: t, drawSeconds: clock.now - drawStart, animating: animating)
             trace?.write(frame)
+            session.markDrawn()
+            frame.outputs = []
             frame.time = t
             lastDrawn = frame
-            if animating || session.isAnimating(at: clock.now) {
+            if animating || frame.isAnimating {
                 clock.sleep(until: frameStart + 1 / maxFramesPerSecond)
             }
         }

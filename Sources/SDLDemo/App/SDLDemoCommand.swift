@@ -7,6 +7,7 @@ import Foundation
 /// ```
 /// swift run SDLDemo                      # embedded stream, served offline by an in-process server
 /// swift run SDLDemo --url http://host/x.m3u8 --mp3 song.mp3
+/// swift run SDLDemo --app fixture --fixture catalogue/rows.json   # lists and details from JSON pages
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -16,14 +17,17 @@ struct SDLDemoCommand: ParsableCommand {
         abstract: "A circular HLS audio player: tap to fetch and play, drag it, flick it to an edge.",
         discussion: """
             Mouse or touch: click the circle to tap it, drag it, flick it to an edge where it sticks.
-            Keys: space taps, arrow keys push the circle to that edge, Escape quits.
+            Keys: space taps, arrow keys push the circle to that edge, Escape goes back a screen or quits,
+            Backspace goes back a screen. Lists scroll with a drag, a flick or the mouse wheel.
 
-            Script format (--script): one step per line, `TIME COMMAND ARGS`, TIME in ms from the start:
-              size W H | down X Y | move X Y | up X Y | key space|left|right|up|down|escape |
-              screenshot FILE(.png or .bmp) | wait-state STATE TIMEOUT_MS | wait-real MS | quit
-            Blank lines and `# comments` are allowed; relative paths resolve against the script's directory.
-            STATE is one of uninitialized, fetching, playing, paused, completed, failed.
+            \(ScriptParser.usageSummary)
             """)
+
+    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; fixture: lists from --fixture).")
+    var app: AppName = .player
+
+    @Option(help: "The fixture app's first page: a JSON file or a file:/http: URL (with --app fixture).")
+    var fixture: String?
 
     @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
     var url: String?
@@ -58,6 +62,8 @@ struct SDLDemoCommand: ParsableCommand {
         if let maxFps, maxFps < 1 { throw ValidationError("--max-fps must be at least 1") }
         if let url, URL(string: url)?.scheme == nil { throw ValidationError("--url \(url) is not an absolute URL") }
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
+        if app == .fixture, fixture == nil { throw ValidationError("--app fixture needs --fixture FILE_OR_URL") }
+        if fixture != nil, app != .fixture { throw ValidationError("--fixture is for --app fixture") }
     }
 
     func run() throws {

@@ -8,8 +8,13 @@ enum InputEvent: Equatable, Sendable {
     case pointerMoved(x: Double, y: Double)
     /// The pointer was released at (x, y).
     case pointerUp(x: Double, y: Double)
+    /// The mouse wheel turned by (dx, dy) notches as SDL reports them (dy > 0: away from the user, which
+    /// scrolls a list towards its start), with the pointer at (x, y).
+    case wheel(dx: Double, dy: Double, x: Double, y: Double)
     /// A key the demo knows was pressed.
     case key(Key)
+    /// Text was typed (SDL text input; a search field takes it).
+    case text(String)
     /// The window now measures width × height points.
     case resized(width: Double, height: Double)
     /// The window was closed (or the app asked to quit).

@@ -7,6 +7,8 @@ import CSDL2
 /// - Touch: SDL reports finger positions normalised to 0...1; multiplied by the window size they become
 ///   window points. Only the first finger down is followed until it lifts.
 /// - Motion is only reported while the pointer is pressed.
+/// - Wheel: SDL's notches (fractional on smooth-scrolling devices), with the pointer's position.
+/// - Text input (`SDL_TEXTINPUT`, on by default on desktops) becomes ``InputEvent/text(_:)``.
 struct SDLEventTranslator {
     private var mousePressed = false
     private var activeFinger: SDL_FingerID?
@@ -49,9 +51,23 @@ struct SDLEventTranslator {
             guard activeFinger == event.tfinger.fingerId else { return nil }
             activeFinger = nil
             return .pointerUp(x: Double(event.tfinger.x) * width, y: Double(event.tfinger.y) * height)
+        case SDL_MOUSEWHEEL.rawValue:
+            guard event.wheel.which != touchMouse else { return nil }
+            // SDL_MOUSEWHEEL_FLIPPED: the platform reports "natural" scrolling inverted; undo it.
+            let flip = event.wheel.direction == UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue) ? -1.0 : 1.0
+            // preciseX/Y (SDL 2.0.18+) carry fractional notches from smooth-scrolling devices; mouseX/Y
+            // (SDL 2.26+) the pointer's position, so the wheel goes to what is under it.
+            return .wheel(dx: Double(event.wheel.preciseX) * flip, dy: Double(event.wheel.preciseY) * flip,
+                          x: Double(event.wheel.mouseX), y: Double(event.wheel.mouseY))
         case SDL_KEYDOWN.rawValue:
+            // Key repeats are dropped: a held Escape or Backspace goes back one screen, not through the stack.
             guard event.key.repeat == 0 else { return nil }
             return Key(keycode: event.key.keysym.sym).map { .key($0) }
+        case SDL_TEXTINPUT.rawValue:
+            let text = withUnsafeBytes(of: event.text.text) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return text.isEmpty ? nil : .text(text)
         default:
             return nil
         }

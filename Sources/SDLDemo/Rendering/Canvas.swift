@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import ScreenKit
 
 /// The window and its SDL_Renderer: a thin wrapper that keeps SDL calls out of the rest of the demo.
 ///
@@ -7,7 +8,8 @@ import Foundation
 /// output *pixels* (what the renderer draws). On a high-DPI display the ratio ``scale`` is > 1.
 final class Canvas {
     private let window: OpaquePointer
-    private let renderer: OpaquePointer
+    /// The SDL renderer (for the text and image renderers, which draw textures).
+    let renderer: OpaquePointer
     /// The renderer's name (e.g. "opengl", "software"), for diagnostics.
     let rendererName: String
     /// Whether the renderer was created with vsync (presents wait for the display).
@@ -108,6 +110,54 @@ final class Canvas {
             }
         }
         if result != 0 { throw SDLError.last("SDL_RenderGeometry") }
+    }
+
+    /// Fills `rect` (window points) with `color`, alpha-blended.
+    func fill(_ rect: Rect, color: RGBA) {
+        guard rect.width > 0, rect.height > 0 else { return }
+        let scale = self.scale
+        var pixels = SDL_FRect(x: Float(rect.x * scale), y: Float(rect.y * scale),
+                               w: Float(rect.width * scale), h: Float(rect.height * scale))
+        SDL_SetRenderDrawColor(renderer, color.r, color.g, color.b, color.a)
+        // Opaque fills need no blending (cheaper per pixel on software rasterizers such as llvmpipe).
+        if color.a == 255 { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE) }
+        SDL_RenderFillRectF(renderer, &pixels)
+        if color.a == 255 { SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND) }
+    }
+
+    /// Restricts drawing to `rect` (window points), or lifts the restriction with nil.
+    func clip(to rect: Rect?) {
+        guard let rect else {
+            SDL_RenderSetClipRect(renderer, nil)
+            return
+        }
+        let scale = self.scale
+        let x = (rect.x * scale).rounded(), y = (rect.y * scale).rounded()
+        var pixels = SDL_Rect(x: Int32(x), y: Int32(y), w: Int32(max(0, (rect.maxX * scale).rounded() - x)),
+                              h: Int32(max(0, (rect.maxY * scale).rounded() - y)))
+        SDL_RenderSetClipRect(renderer, &pixels)
+    }
+
+    /// Draws `texture` (of `width` × `height` pixels) to fill `rect` (window points), cropping the middle of
+    /// the image to the rectangle's aspect ratio (like CSS `object-fit: cover`), so nothing is distorted.
+    func draw(texture: OpaquePointer, width: Int, height: Int, coverIn rect: Rect) {
+        guard width > 0, height > 0, rect.width > 0, rect.height > 0 else { return }
+        let target = rect.width / rect.height
+        let image = Double(width) / Double(height)
+        var source = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
+        if image > target {
+            let w = Double(height) * target
+            source.x = Int32(((Double(width) - w) / 2).rounded())
+            source.w = Int32(w.rounded())
+        } else if image < target {
+            let h = Double(width) / target
+            source.y = Int32(((Double(height) - h) / 2).rounded())
+            source.h = Int32(h.rounded())
+        }
+        let scale = self.scale
+        var destination = SDL_FRect(x: Float(rect.x * scale), y: Float(rect.y * scale),
+                                    w: Float(rect.width * scale), h: Float(rect.height * scale))
+        SDL_RenderCopyF(renderer, texture, &source, &destination)
     }
 
     /// Shows what was drawn since the last clear (the one present of a frame).

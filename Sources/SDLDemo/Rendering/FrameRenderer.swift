@@ -1,12 +1,52 @@
-/// Draws a ``FrameSnapshot`` onto a ``Canvas``: clear, then the circle mesh, scaled to output pixels.
-/// Presenting is left to the caller, so a screenshot can read the frame first.
+import ScreenKit
+
+/// Draws a ``FrameSnapshot`` onto a ``Canvas``: clear, the screens (title bar, content, tabs, notice), then
+/// the circle above everything and the player's failure message under it. Presenting is left to the
+/// caller, so a screenshot can read the frame first.
 enum FrameRenderer {
     /// Clears the canvas and draws the frame.
-    static func draw(_ frame: FrameSnapshot, on canvas: Canvas) throws {
+    static func draw(_ frame: FrameSnapshot, on canvas: Canvas, text: TextRenderer, images: ImageStore?) throws {
         let scale = canvas.scale
         canvas.clear(Palette.background)
+        let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
+        try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), with: painter)
         let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,
                                     r: frame.radius * scale, t: frame.time)
         try canvas.draw(mesh)
+        if let message = frame.message {
+            try drawMessage(message, frame: frame, with: painter)
+        }
+    }
+
+    /// Width of the box the failure message wraps in, in points.
+    static let messageWidth = 300.0
+
+    /// Where the failure message goes: under the circle, or above it when there is no room below (the
+    /// circle docked at the bottom), kept inside the window.
+    static func messageBox(for frame: FrameSnapshot, lines: Int) -> Rect {
+        let style = TextStyle.caption
+        let height = Double(lines) * style.lineHeight + 8
+        let width = min(messageWidth, frame.windowWidth - 16)
+        let x = min(max(frame.x - width / 2, 8), frame.windowWidth - width - 8)
+        let below = frame.y + frame.radius + 10
+        let y = below + height <= frame.windowHeight - 4 ? below : frame.y - frame.radius - 10 - height
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    private static func drawMessage(_ message: String, frame: FrameSnapshot, with painter: Painter) throws {
+        let width = min(messageWidth, frame.windowWidth - 16) - 16
+        let lines = painter.text.wrapped(message, style: .caption, width: width, maxLines: 3)
+        guard !lines.isEmpty else { return }
+        // The backing fits the text: as wide as its widest line.
+        let widest = lines.map { painter.text.width(of: $0, style: .caption) }.max() ?? width
+        var box = messageBox(for: frame, lines: lines.count)
+        let used = min(box.width, widest + 16)
+        box = Rect(x: min(max(frame.x - used / 2, 8), frame.windowWidth - used - 8), y: box.y, width: used, height: box.height)
+        try painter.draw(Shapes.roundedRect(box, radius: 6, color: Palette.messageBacking, scale: painter.scale))
+        for (index, line) in lines.enumerated() {
+            let lineBox = Rect(x: box.x, y: box.y + 4 + Double(index) * TextStyle.caption.lineHeight,
+                               width: box.width, height: TextStyle.caption.lineHeight)
+            painter.text.draw(line, style: .caption, color: Palette.error, in: lineBox, alignment: .center)
+        }
     }
 }

@@ -1,3 +1,6 @@
+import PlayerCore
+import ScreenKit
+
 /// One action of a script, to be applied at a point of virtual time.
 enum ScriptCommand: Equatable, Sendable {
     /// Resize the window to width × height points.
@@ -8,17 +11,81 @@ enum ScriptCommand: Equatable, Sendable {
     case move(x: Double, y: Double)
     /// Release the mouse at (x, y).
     case up(x: Double, y: Double)
+    /// Press and release at (x, y) at the same time (a click that cannot drag).
+    case tap(x: Double, y: Double)
+    /// Turn the mouse wheel by (dx, dy) notches as SDL reports them (dy > 0 scrolls towards the start), with
+    /// the pointer at (x, y), or where the last pointer event left it when nil.
+    case wheel(dx: Double, dy: Double, x: Double?, y: Double?)
     /// Press a key.
     case key(Key)
+    /// Type text (what SDL text input delivers; a search field takes it).
+    case type(String)
     /// Save the frame rendered at this time to an image (absolute path; PNG for `.png`, else BMP).
     case screenshot(path: String)
-    /// Let time run until the player's state is `state`; fail after `timeoutMilliseconds` of virtual time.
-    case waitState(state: String, timeoutMilliseconds: Int)
+    /// Let time run until `condition` holds; fail after `timeoutMilliseconds` of virtual time.
+    case wait(ScriptCondition, timeoutMilliseconds: Int)
     /// Let `milliseconds` of time pass in step with real time (so real work such as a download can
-    /// progress); like `wait-state`, the timeline pauses meanwhile.
+    /// progress); like the other waits, the timeline pauses meanwhile.
     case waitReal(milliseconds: Int)
     /// End the run successfully.
     case quit
+}
+
+/// What a `wait-…` command waits for, judged on each frame's ``FrameSnapshot``.
+enum ScriptCondition: Equatable, Sendable {
+    /// `wait-state STATE`: the player shows this phase.
+    case state(PlayerPhase)
+    /// `wait-screen NAME`: the top screen has this name.
+    case screen(ScreenID)
+    /// `wait-load STATE`: the top screen's content is loading, loaded, failed or refreshing.
+    case load(LoadStateName)
+    /// `wait-rows N`: the top screen's list holds at least N rows (loaded, not only visible).
+    case rows(Int)
+    /// `wait-row ID`: the row with this id is on screen.
+    case row(RowID)
+    /// `wait-notice`: a notice shows.
+    case notice
+    /// `wait-still`: nothing moves or turns and nothing waits on real work (downloads, pages, images).
+    case still
+
+    /// Whether `frame` satisfies the condition.
+    func holds(in frame: FrameSnapshot) -> Bool {
+        switch self {
+        case .state(let phase): return frame.phase == phase
+        case .screen(let id): return frame.screens.screen?.id == id
+        case .load(let name): return frame.screens.screen?.load.name == name
+        case .rows(let count): return (frame.screens.screen?.list?.rowCount ?? 0) >= count
+        case .row(let id): return frame.screens.screen?.list?.rows.contains { $0.row.id == id } ?? false
+        case .notice: return frame.screens.notice != nil
+        case .still: return !frame.isAnimating && !frame.awaitsRealWork
+        }
+    }
+
+    /// The command as written, for messages.
+    var description: String {
+        switch self {
+        case .state(let phase): "wait-state \(phase.rawValue)"
+        case .screen(let id): "wait-screen \(id)"
+        case .load(let name): "wait-load \(name.rawValue)"
+        case .rows(let count): "wait-rows \(count)"
+        case .row(let id): "wait-row \(id)"
+        case .notice: "wait-notice"
+        case .still: "wait-still"
+        }
+    }
+
+    /// What the frame shows instead, for a timed-out wait's message.
+    func observed(in frame: FrameSnapshot) -> String {
+        switch self {
+        case .state: return "state: \(frame.phase.rawValue)"
+        case .screen: return "screen: \(frame.screens.screen?.id.rawValue ?? "none")"
+        case .load: return "load: \(frame.screens.screen?.load.name.rawValue ?? "no screen")"
+        case .rows: return "rows: \(frame.screens.screen?.list?.rowCount ?? 0)"
+        case .row: return "visible: \(frame.screens.screen?.list?.rows.map(\.row.id.rawValue).joined(separator: " ") ?? "no list")"
+        case .notice: return "no notice"
+        case .still: return frame.isAnimating ? "still animating" : "waiting on real work"
+        }
+    }
 }
 
 /// A parsed script line: when, what, and where it came from (for error messages).

@@ -1,4 +1,6 @@
 import Foundation
+import PlayerCore
+import ScreenKit
 
 /// Parses demo scripts: one step per line, `TIME COMMAND ARGS…`, TIME in milliseconds from the start.
 ///
@@ -13,15 +15,36 @@ import Foundation
 /// 2000 quit
 /// ```
 /// Blank lines and lines starting with `#` are skipped. Times must not decrease. Relative screenshot paths
-/// are resolved against `baseDirectory` (the script's own directory).
+/// are resolved against `baseDirectory` (the script's own directory). The commands are in ``commands``,
+/// one table for the parser, the errors and the help text.
 struct ScriptParser {
     /// The script's name in error messages.
     var fileName: String
     /// Where relative paths point.
     var baseDirectory: String
 
-    /// States `wait-state` accepts (the player's states, by name).
-    static let stateNames: Set<String> = ["uninitialized", "fetching", "playing", "paused", "completed", "failed"]
+    /// Every command with its arguments, as `--help` and error messages list them.
+    static let commands: [(name: String, usage: String)] = [
+        ("size", "W H"), ("down", "X Y"), ("move", "X Y"), ("up", "X Y"), ("tap", "X Y"),
+        ("wheel", "DX DY [X Y]"), ("key", "KEY"), ("type", "TEXT"), ("screenshot", "FILE"),
+        ("wait-state", "STATE MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"), ("wait-rows", "N MS"),
+        ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"), ("wait-real", "MS"), ("quit", ""),
+    ]
+
+    /// The player states `wait-state` takes (PlayerCore's phases, by name).
+    static var stateNames: [String] { PlayerPhase.allCases.map(\.rawValue) }
+
+    /// The usage lines for `--help`.
+    static var usageSummary: String {
+        let list = commands.map { $0.usage.isEmpty ? $0.name : "\($0.name) \($0.usage)" }.joined(separator: " | ")
+        return """
+            Script format (--script): one step per line, `TIME COMMAND ARGS`, TIME in ms from the start:
+              \(list)
+            KEY is one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")); STATE one of \(stateNames.joined(separator: ", ")); \
+            LOAD one of \(LoadStateName.allCases.map(\.rawValue).joined(separator: ", ")); MS a timeout in ms of virtual time.
+            Blank lines and `# comments` are allowed; relative paths resolve against the script's directory.
+            """
+    }
 
     /// Parses the whole text; throws ``ScriptError`` naming the first bad line.
     func parse(_ text: String) throws -> [ScriptStep] {
@@ -56,6 +79,10 @@ struct ScriptParser {
             guard let value = Double(text), value.isFinite else { throw error(lineNumber, "`\(text)` is not a number (\(what))") }
             return value
         }
+        func parseTimeout(_ text: String) throws -> Int {
+            guard let timeout = Int(text), timeout >= 0 else { throw error(lineNumber, "`\(text)` is not a timeout in milliseconds") }
+            return timeout
+        }
         let command: ScriptCommand
         switch name {
         case "size":
@@ -64,11 +91,27 @@ struct ScriptParser {
                 throw error(lineNumber, "`size` needs two positive whole numbers, got `\(arguments.joined(separator: " "))`")
             }
             command = .size(width: width, height: height)
-        case "down", "move", "up":
+        case "down", "move", "up", "tap":
             try expectCount(2, "X Y")
             let x = try parseNumber(arguments[0], "x")
             let y = try parseNumber(arguments[1], "y")
-            command = name == "down" ? .down(x: x, y: y) : name == "move" ? .move(x: x, y: y) : .up(x: x, y: y)
+            command = switch name {
+            case "down": .down(x: x, y: y)
+            case "move": .move(x: x, y: y)
+            case "up": .up(x: x, y: y)
+            default: .tap(x: x, y: y)
+            }
+        case "wheel":
+            guard arguments.count == 2 || arguments.count == 4 else {
+                throw error(lineNumber, "`wheel` takes DX DY [X Y], got `\(arguments.joined(separator: " "))`")
+            }
+            let dx = try parseNumber(arguments[0], "dx, notches")
+            let dy = try parseNumber(arguments[1], "dy, notches")
+            if arguments.count == 4 {
+                command = .wheel(dx: dx, dy: dy, x: try parseNumber(arguments[2], "x"), y: try parseNumber(arguments[3], "y"))
+            } else {
+                command = .wheel(dx: dx, dy: dy, x: nil, y: nil)
+            }
         case "key":
             try expectCount(1, "a key name")
             guard let key = Key(rawValue: arguments[0].lowercased()) else {
@@ -76,18 +119,44 @@ struct ScriptParser {
                 throw error(lineNumber, "unknown key `\(arguments[0])` (known: \(known))")
             }
             command = .key(key)
+        case "type":
+            // The text is the rest of the line after the command (spaces inside kept).
+            guard let range = line.range(of: "type") else { throw error(lineNumber, "`type` takes TEXT") }
+            let text = line[range.upperBound...].drop { $0 == " " || $0 == "\t" }
+            guard !text.isEmpty else { throw error(lineNumber, "`type` takes TEXT, got nothing") }
+            command = .type(String(text))
         case "screenshot":
             try expectCount(1, "a file path")
             command = .screenshot(path: resolve(arguments[0]))
         case "wait-state":
             try expectCount(2, "STATE TIMEOUT_MS")
-            guard Self.stateNames.contains(arguments[0]) else {
-                throw error(lineNumber, "unknown state `\(arguments[0])` (known: \(Self.stateNames.sorted().joined(separator: ", ")))")
+            guard let phase = PlayerPhase(rawValue: arguments[0]) else {
+                throw error(lineNumber, "unknown state `\(arguments[0])` (known: \(Self.stateNames.joined(separator: ", ")))")
             }
-            guard let timeout = Int(arguments[1]), timeout >= 0 else {
-                throw error(lineNumber, "`\(arguments[1])` is not a timeout in milliseconds")
+            command = .wait(.state(phase), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-screen":
+            try expectCount(2, "NAME TIMEOUT_MS")
+            command = .wait(.screen(ScreenID(arguments[0])), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-load":
+            try expectCount(2, "LOAD TIMEOUT_MS")
+            guard let load = LoadStateName(rawValue: arguments[0]) else {
+                let known = LoadStateName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw error(lineNumber, "unknown load state `\(arguments[0])` (known: \(known))")
             }
-            command = .waitState(state: arguments[0], timeoutMilliseconds: timeout)
+            command = .wait(.load(load), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-rows":
+            try expectCount(2, "N TIMEOUT_MS")
+            guard let count = Int(arguments[0]), count >= 0 else { throw error(lineNumber, "`\(arguments[0])` is not a row count") }
+            command = .wait(.rows(count), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-row":
+            try expectCount(2, "ID TIMEOUT_MS")
+            command = .wait(.row(RowID(arguments[0])), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-notice":
+            try expectCount(1, "TIMEOUT_MS")
+            command = .wait(.notice, timeoutMilliseconds: try parseTimeout(arguments[0]))
+        case "wait-still":
+            try expectCount(1, "TIMEOUT_MS")
+            command = .wait(.still, timeoutMilliseconds: try parseTimeout(arguments[0]))
         case "wait-real":
             try expectCount(1, "MILLISECONDS")
             guard let milliseconds = Int(arguments[0]), milliseconds >= 0 else {
@@ -98,7 +167,7 @@ struct ScriptParser {
             try expectCount(0, "no arguments")
             command = .quit
         default:
-            throw error(lineNumber, "unknown command `\(name)` (known: size, down, move, up, key, screenshot, wait-state, wait-real, quit)")
+            throw error(lineNumber, "unknown command `\(name)` (known: \(Self.commands.map(\.name).joined(separator: ", ")))")
         }
         return ScriptStep(time: time, command: command, line: lineNumber)
     }

@@ -4,18 +4,19 @@ import Foundation
 /// machine draws them, so traces are deterministic.
 ///
 /// Each frame at time T first applies every step due by T (input at the step's own time), then runs the
-/// session's per-frame work, draws, writes the trace line and takes pending screenshots.
-/// `wait-state S MS` keeps producing frames until the player is in state S; the script's timeline pauses
-/// meanwhile, so later steps keep their distance to the wait (a step 500 ms after the wait's line runs
-/// 500 ms after the state was reached). Downloads happen in real time
-/// meanwhile, so while the player waits for real work (fetching, deleting the file) virtual time is not
-/// allowed to run ahead of real time; otherwise (e.g. playback, whose audio follows the virtual clock) it
-/// runs at full speed. The wait fails after MS ms of virtual time.
+/// session's per-frame work, reads the frame once, draws it, writes the trace line and takes pending
+/// screenshots. A `wait-…` step keeps producing frames until its condition holds on a frame; the script's
+/// timeline pauses meanwhile, so later steps keep their distance to the wait (a step 500 ms after the
+/// wait's line runs 500 ms after the condition held). Downloads, pages and images arrive in real time, so
+/// while the frame waits on real work (``FrameSnapshot/awaitsRealWork``) virtual time is not allowed to run
+/// ahead of real time; otherwise (e.g. playback, whose audio follows the virtual clock) it runs at full
+/// speed. A wait fails after its timeout in virtual time.
 struct ScriptRunner {
     var steps: [ScriptStep]
     var fileName: String
     var canvas: Canvas
     var session: DemoSession
+    var text: TextRenderer
     var waker: Waker
     var trace: TraceWriter?
     var framesPerSecond: Double = 60
@@ -27,15 +28,25 @@ struct ScriptRunner {
         var frameIndex = 0
         var next = 0
         var screenshots: [(path: String, line: Int)] = []
+        var pointer = (x: Double(canvas.windowSize.width) / 2, y: Double(canvas.windowSize.height) / 2)
 
         func time(ofFrame index: Int) -> Double { Double(index) / framesPerSecond }
 
-        func renderFrame(at t: Double) throws {
+        /// Runs the frame's work, reads it, draws it, takes the screenshots due; returns what it showed.
+        @discardableResult
+        func renderFrame(at t: Double) throws -> FrameSnapshot {
             session.tick(at: t)
-            let frame = session.snapshot(at: t)
+            let frame = session.frame(at: t)
+            try draw(frame)
+            return frame
+        }
+
+        /// Draws a frame already read (its work done), takes the screenshots due, writes the trace line.
+        func draw(_ frame: FrameSnapshot) throws {
+            let t = frame.time
             let drawStart = realClock.now
             do {
-                try FrameRenderer.draw(frame, on: canvas)
+                try FrameRenderer.draw(frame, on: canvas, text: text, images: session.images)
             } catch {
                 throw ScriptError(file: fileName, line: 0, message: "drawing the frame at \(Int(t * 1000)) ms failed: \(error)")
             }
@@ -51,6 +62,7 @@ struct ScriptRunner {
             canvas.present()
             stats.record(time: t, drawSeconds: realClock.now - drawStart)
             trace?.write(frame)
+            session.markDrawn()
         }
 
         var offset = 0.0  // how far waits have pushed the timeline back, in seconds
@@ -61,34 +73,48 @@ struct ScriptRunner {
                 let step = steps[next]
                 next += 1
                 let stepTime = Double(step.time) / 1000 + offset
+                func send(_ event: InputEvent) -> DemoSession.Outcome { session.handle(event, at: stepTime) }
+                var outcome = DemoSession.Outcome.keepRunning
                 switch step.command {
                 case .size(let width, let height):
                     canvas.setSize(width: width, height: height)
-                    _ = session.handle(.resized(width: Double(width), height: Double(height)), at: stepTime)
+                    outcome = send(.resized(width: Double(width), height: Double(height)))
                 case .down(let x, let y):
-                    _ = session.handle(.pointerDown(x: x, y: y), at: stepTime)
+                    pointer = (x, y)
+                    outcome = send(.pointerDown(x: x, y: y))
                 case .move(let x, let y):
-                    _ = session.handle(.pointerMoved(x: x, y: y), at: stepTime)
+                    pointer = (x, y)
+                    outcome = send(.pointerMoved(x: x, y: y))
                 case .up(let x, let y):
-                    _ = session.handle(.pointerUp(x: x, y: y), at: stepTime)
+                    pointer = (x, y)
+                    outcome = send(.pointerUp(x: x, y: y))
+                case .tap(let x, let y):
+                    pointer = (x, y)
+                    outcome = send(.pointerDown(x: x, y: y))
+                    if outcome == .keepRunning { outcome = send(.pointerUp(x: x, y: y)) }
+                case .wheel(let dx, let dy, let x, let y):
+                    if let x, let y { pointer = (x, y) }
+                    outcome = send(.wheel(dx: dx, dy: dy, x: pointer.x, y: pointer.y))
                 case .key(let key):
-                    if session.handle(.key(key), at: stepTime) == .quit {
-                        try renderFrame(at: t)
-                        return stats
-                    }
+                    outcome = send(.key(key))
+                case .type(let text):
+                    outcome = send(.text(text))
                 case .screenshot(let path):
                     screenshots.append((path, step.line))
-                case .waitState(let state, let timeout):
-                    frameIndex = try waitFor(state: state, timeoutMilliseconds: timeout, step: step,
-                                             fromFrame: frameIndex, time: time(ofFrame:), renderFrame: renderFrame)
+                case .wait(let condition, let timeout):
+                    frameIndex = try waitFor(condition, timeoutMilliseconds: timeout, step: step, fromFrame: frameIndex,
+                                             time: time(ofFrame:), draw: draw)
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
                 case .waitReal(let milliseconds):
-                    frameIndex = try waitFor(state: nil, timeoutMilliseconds: milliseconds, step: step,
-                                             fromFrame: frameIndex, time: time(ofFrame:), renderFrame: renderFrame)
+                    frameIndex = try waitFor(nil, timeoutMilliseconds: milliseconds, step: step, fromFrame: frameIndex,
+                                             time: time(ofFrame:), draw: draw)
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
                 case .quit:
+                    outcome = .quit
+                }
+                if outcome == .quit {
                     try renderFrame(at: t)
                     return stats
                 }
@@ -99,13 +125,15 @@ struct ScriptRunner {
         }
     }
 
-    /// Produces frames from `fromFrame` on until the session's state is `state`; returns the frame index
-    /// reached (the caller renders that frame). Throws when `timeoutMilliseconds` of virtual time pass.
+    /// Produces frames from `fromFrame` on until `condition` holds on one; returns that frame's index (the
+    /// caller renders it, and applies the steps due at it first). Throws when `timeoutMilliseconds` of
+    /// virtual time pass. Each frame that does not satisfy the condition is drawn and traced exactly as it
+    /// was checked (its work is not run a second time), so every state a wait passes through is in the trace.
     ///
-    /// With `state` nil (`wait-real`) it simply runs `timeoutMilliseconds`, paced to real time throughout.
+    /// With `condition` nil (`wait-real`) it simply runs `timeoutMilliseconds`, paced to real time throughout.
     private func waitFor(
-        state: String?, timeoutMilliseconds: Int, step: ScriptStep, fromFrame: Int,
-        time: (Int) -> Double, renderFrame: (Double) throws -> Void
+        _ condition: ScriptCondition?, timeoutMilliseconds: Int, step: ScriptStep, fromFrame: Int,
+        time: (Int) -> Double, draw: (FrameSnapshot) throws -> Void
     ) throws -> Int {
         let virtualStart = time(fromFrame)
         var frameIndex = fromFrame
@@ -113,18 +141,20 @@ struct ScriptRunner {
         var realWorkClock = MonotonicClock()
         var waitingForRealWork = false
         while true {
-            session.tick(at: time(frameIndex))
-            if let state, session.stateName(at: time(frameIndex)) == state { return frameIndex }
-            let elapsed = time(frameIndex) - virtualStart
+            let t = time(frameIndex)
+            session.tick(at: t)
+            let frame = session.frame(at: t)
+            if let condition, condition.holds(in: frame) { return frameIndex }
+            let elapsed = t - virtualStart
             if elapsed * 1000 >= Double(timeoutMilliseconds) {
-                guard let state else { return frameIndex }
+                guard let condition else { return frameIndex }
                 throw ScriptError(file: fileName, line: step.line,
-                                  message: "wait-state \(state) timed out after \(timeoutMilliseconds) ms (state: \(session.stateName(at: time(frameIndex))))")
+                                  message: "\(condition.description) timed out after \(timeoutMilliseconds) ms (\(condition.observed(in: frame)))")
             }
-            try renderFrame(time(frameIndex))
+            try draw(frame)
             frameIndex += 1
-            // Pace virtual time to real time while the player waits on real work.
-            if state == nil || session.awaitsRealWork {
+            // Pace virtual time to real time while the frame waits on real work.
+            if condition == nil || frame.awaitsRealWork {
                 if !waitingForRealWork {
                     waitingForRealWork = true
                     realWorkSince = time(frameIndex)

@@ -1,9 +1,11 @@
 import Foundation
+import ScreenKit
 
 /// Writes one JSON object per rendered frame ("JSON lines"):
-/// `{"t":16.667,"state":"fetching","progress":0.25,"x":400,"y":300,"radius":60,"docked":null,"icon":"spinner","width":800,"height":600}`
+/// `{"t":16.667,"state":"fetching","progress":0.25,"x":400,"y":300,"radius":60,"docked":null,"icon":"spinner","width":800,"height":600,"screen":null}`
 /// `t` is in milliseconds; positions and sizes in window points; `docked` is an edge name or null;
-/// `message` is added in the failed state.
+/// `message` is added in the failed state. What the screens show follows (``screenFields(_:)``), and
+/// `outputs` lists what they reported since the previous frame (``ScreenKit/ShellOutput/traceName``).
 final class TraceWriter {
     private let handle: FileHandle
     private var buffer = ""
@@ -39,22 +41,60 @@ final class TraceWriter {
         try? handle.close()
     }
 
-    /// The JSON object for one frame, keys in a fixed order.
+    /// The JSON object for one frame, keys in a fixed order: the player's fields first (unchanged from
+    /// the first version of the trace), then what the screens show.
     static func line(for frame: FrameSnapshot) -> String {
         var fields = [
             "\"t\":\(number(frame.time * 1000))",
-            "\"state\":\(string(frame.state))",
+            "\"state\":\(string(frame.phase.rawValue))",
             "\"progress\":\(number(frame.progress, digits: 6))",
             "\"x\":\(number(frame.x))",
             "\"y\":\(number(frame.y))",
             "\"radius\":\(number(frame.radius))",
-            "\"docked\":\(frame.docked.map(string) ?? "null")",
+            "\"docked\":\(frame.docked.map { string($0.rawValue) } ?? "null")",
             "\"icon\":\(string(frame.appearance.icon.rawValue))",
             "\"width\":\(number(frame.windowWidth))",
             "\"height\":\(number(frame.windowHeight))",
         ]
         if let message = frame.message { fields.append("\"message\":\(string(message))") }
+        fields.append(contentsOf: screenFields(frame.screens))
+        if !frame.outputs.isEmpty {
+            fields.append("\"outputs\":[" + frame.outputs.map { string($0.traceName) }.joined(separator: ",") + "]")
+        }
         return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// `screen` (the top screen's name, or null), and with a screen: `load`, `depth`, `title`, and for a list
+    /// `scroll` (offset in points), `rowCount`, `rows` (the visible rows' `id` and `title`, top to bottom) and
+    /// `footer` (`loading`, `failed` or null); `notice` (its title) when one shows.
+    static func screenFields(_ shell: ShellFrame) -> [String] {
+        guard let screen = shell.screen else {
+            var fields = ["\"screen\":null"]
+            if let notice = shell.notice { fields.append("\"notice\":\(string(notice.title))") }
+            return fields
+        }
+        var fields = [
+            "\"screen\":\(string(screen.id.rawValue))",
+            "\"load\":\(string(screen.load.name.rawValue))",
+            "\"depth\":\(shell.depth)",
+            "\"title\":\(string(screen.title))",
+        ]
+        if case .failed(let message) = screen.load { fields.append("\"loadMessage\":\(string(message))") }
+        if let list = screen.load.showsContent ? screen.list : nil {
+            fields.append("\"scroll\":\(number(list.offset))")
+            fields.append("\"rowCount\":\(list.rowCount)")
+            let rows = list.rows.map { "{\"id\":\(string($0.row.id.rawValue)),\"title\":\(string($0.row.title))}" }
+            fields.append("\"rows\":[" + rows.joined(separator: ",") + "]")
+            let footer: String = switch list.footer {
+            case .loading?: string("loading")
+            case .failed?: string("failed")
+            case nil: "null"
+            }
+            fields.append("\"footer\":\(footer)")
+        }
+        if let tabs = screen.tabs, let selected = tabs.selected { fields.append("\"tab\":\(string(selected.rawValue))") }
+        if let notice = shell.notice { fields.append("\"notice\":\(string(notice.title))") }
+        return fields
     }
 
     /// A JSON number rounded to `digits` decimals, without a trailing ".0" for whole numbers.

@@ -10,14 +10,17 @@ final class DemoComponents {
     let driver: PlayerDriver
     let tickers: [any FrameTicker]
     let completionHold: CompletionHold
+    /// Work handed to the main thread (downloads, playback, the app's pages, images), run each frame.
+    let queue: MainThreadQueue
     private let fetcher: DownloadFetcher
     private let engine: MediaAudioEngine
     private let stream: EmbeddedStream?
     private var isShutDown = false
 
-    private init(driver: PlayerDriver, tickers: [any FrameTicker], completionHold: CompletionHold,
+    private init(driver: PlayerDriver, tickers: [any FrameTicker], completionHold: CompletionHold, queue: MainThreadQueue,
                  fetcher: DownloadFetcher, engine: MediaAudioEngine, stream: EmbeddedStream?) {
         self.driver = driver
+        self.queue = queue
         self.tickers = tickers
         self.completionHold = completionHold
         self.fetcher = fetcher
@@ -54,7 +57,7 @@ final class DemoComponents {
         download.maxAttempts = 3
         let fetcher = DownloadFetcher(url: url, waker: waker, configuration: download)
         let driver = PlayerDriver(fetcher: fetcher, audio: audio, files: .local)
-        return DemoComponents(driver: driver, tickers: [queue, audio], completionHold: hold,
+        return DemoComponents(driver: driver, tickers: [queue, audio], completionHold: hold, queue: queue,
                               fetcher: fetcher, engine: engine, stream: stream)
     }
 

@@ -1,28 +1,37 @@
 import DragPhysics
 import PlayerCore
+import ScreenKit
 
-/// The running demo without its window: the player (through its driver), the draggable circle and the
-/// things that must be pumped once per frame. Input comes in as ``InputEvent``s with a time; frames come
-/// out as ``FrameSnapshot``s. The interactive loop and the script runner both drive it, with real or
-/// virtual time.
+/// The running demo without its window: the player (through its driver), the shell (the circle over the
+/// app's screens, ScreenKit's ``ScreenKit/Shell``), the app, and what must be pumped once per frame. Input
+/// comes in as ``InputEvent``s with a time; each frame is read once as a ``FrameSnapshot``. The interactive
+/// loop and the script runner both drive it, with real or virtual time.
 final class DemoSession {
     /// Circle radius in window points.
     static let radius = 60.0
 
     private let driver: PlayerDriver
-    private var circle: DraggableCircle
-    private var size: Size
+    private(set) var shell: Shell
+    private let app: any HostedApp
     private let tickers: [any FrameTicker]
     private let completionHold: CompletionHold
+    /// The window's images (nil in sessions without a window, e.g. unit tests).
+    var images: ImageStore?
+    private var pendingOutputs: [ShellOutput] = []
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
-    init(driver: PlayerDriver, width: Double, height: Double, tickers: [any FrameTicker] = [],
-         completionHold: CompletionHold = CompletionHold()) {
+    init(driver: PlayerDriver, width: Double, height: Double, app: any HostedApp = PlayerApp(),
+         tickers: [any FrameTicker] = [], completionHold: CompletionHold = CompletionHold()) {
         self.driver = driver
         self.completionHold = completionHold
-        self.size = Size(width: width, height: height)
-        self.circle = DraggableCircle.centered(in: size, radius: Self.radius)
+        self.shell = Shell(size: Size(width: width, height: height), circleRadius: Self.radius)
+        self.app = app
         self.tickers = tickers
+    }
+
+    /// Shows the app's first screens at `t`.
+    func start(at t: Double) {
+        app.start(&shell, at: t)
     }
 
     /// What to do after an input event.
@@ -33,40 +42,49 @@ final class DemoSession {
 
     /// Applies one input event at time `t` (seconds).
     func handle(_ event: InputEvent, at t: Double) -> Outcome {
+        let shellEvent: ShellEvent
         switch event {
-        case .pointerDown(let x, let y):
-            _ = circle.pointerDown(at: Point(x: x, y: y), time: t)
-        case .pointerMoved(let x, let y):
-            circle.pointerMoved(to: Point(x: x, y: y), time: t)
-        case .pointerUp(let x, let y):
-            if circle.pointerUp(at: Point(x: x, y: y), time: t) == .tap { tap() }
-        case .key(.space):
-            tap()
-        case .key(.left):
-            circle.push(to: .left, time: t)
-        case .key(.right):
-            circle.push(to: .right, time: t)
-        case .key(.up):
-            circle.push(to: .top, time: t)
-        case .key(.down):
-            circle.push(to: .bottom, time: t)
-        case .key(.escape), .quit:
-            return .quit
-        case .resized(let width, let height):
-            size = Size(width: width, height: height)
-            circle.resize(to: size, time: t)
+        case .pointerDown(let x, let y): shellEvent = .pointerDown(Point(x: x, y: y), time: t)
+        case .pointerMoved(let x, let y): shellEvent = .pointerMoved(Point(x: x, y: y), time: t)
+        case .pointerUp(let x, let y): shellEvent = .pointerUp(Point(x: x, y: y), time: t)
+        case .wheel(let dx, let dy, let x, let y): shellEvent = .wheel(dx: dx, dy: dy, at: Point(x: x, y: y), time: t)
+        case .key(let key): shellEvent = .key(key.shellKey, time: t)
+        case .text(let text): shellEvent = .text(text, time: t)
+        case .resized(let width, let height): shellEvent = .resized(Size(width: width, height: height), time: t)
+        case .quit: return .quit
         }
-        return .keepRunning
+        return dispatch(shell.send(shellEvent), at: t)
     }
 
-    private func tap() {
-        completionHold.clear()
-        driver.send(.tapped)
+    private func dispatch(_ outputs: [ShellOutput], at t: Double) -> Outcome {
+        var outcome = Outcome.keepRunning
+        for output in outputs {
+            pendingOutputs.append(output)
+            switch output {
+            case .circleTapped:
+                completionHold.clear()
+                driver.send(.tapped)
+            case .quit:
+                outcome = .quit
+            default:
+                app.handle(output, &shell, at: t)
+            }
+        }
+        return outcome
     }
 
-    /// Runs the per-frame work (audio pumping, results handed to the main thread) for time `t`.
+    /// Runs the per-frame work for time `t`: results handed to the main thread (downloads, playback, the
+    /// app's pages, images), the shell's tick (finished motions settle, a list near its end asks for
+    /// more), and the image fetches the screens now need.
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
+        _ = dispatch(shell.send(.tick(time: t)), at: t)
+        images?.show(shell.frame(at: t).imageURLs, at: t)
+    }
+
+    /// Changes the shell from outside an event (an app's background result), at `t`.
+    func update(at t: Double, _ change: (inout Shell, Double) -> Void) {
+        change(&shell, t)
     }
 
     /// The state and fill shown at time `t`: the player's, except during the ``CompletionHold``.
@@ -76,30 +94,43 @@ final class DemoSession {
         return (player.state, player.fill)
     }
 
-    /// The name of the state shown at time `t` (what `wait-state` and the trace see).
-    func stateName(at t: Double) -> String { PlayerPresentation.name(of: presentedState(at: t).state) }
-
-    /// What the frame at time `t` shows.
-    func snapshot(at t: Double) -> FrameSnapshot {
+    /// What the frame at time `t` shows, read once per frame. Pure: reading changes nothing; the outputs it
+    /// lists stay until ``markDrawn()``.
+    func frame(at t: Double) -> FrameSnapshot {
         let (state, fill) = presentedState(at: t)
+        let circle = shell.circle
         let center = circle.center(at: t)
+        let appearance = PlayerPresentation.appearance(of: state, fill: fill)
+        let outputs = pendingOutputs
+        let realWork: Bool = switch driver.player.state.phase {
+        case .fetching, .completed: true
+        default: false
+        }
         return FrameSnapshot(
-            time: t, windowWidth: size.width, windowHeight: size.height,
-            x: center.x, y: center.y, radius: Self.radius,
-            docked: circle.dockedEdge(at: t).map { "\($0)" },
-            state: PlayerPresentation.name(of: state),
+            time: t, windowWidth: shell.layout.size.width, windowHeight: shell.layout.size.height,
+            x: center.x, y: center.y, radius: circle.radius,
+            docked: circle.dockedEdge(at: t),
+            phase: state.phase,
             progress: fill,
             message: PlayerPresentation.message(of: state),
-            appearance: PlayerPresentation.appearance(of: state, fill: fill))
+            appearance: appearance,
+            title: PlayerPresentation.title(of: state),
+            screens: shell.frame(at: t),
+            imageGeneration: images?.generation ?? 0,
+            outputs: outputs,
+            isAnimating: appearance.isAnimated || shell.isAnimating(at: t),
+            awaitsRealWork: realWork || app.isWorking || images?.isFetching == true)
     }
 
-    /// The window title for the state shown at time `t`.
-    func title(at t: Double) -> String { PlayerPresentation.title(of: presentedState(at: t).state) }
+    /// The frame was drawn (and traced): the outputs it listed are done.
+    func markDrawn() {
+        pendingOutputs.removeAll()
+    }
 
-    /// Whether frames must keep coming at the display rate: the circle moves or the spinner turns.
-    func isAnimating(at t: Double) -> Bool {
-        let (state, fill) = presentedState(at: t)
-        return circle.isMoving(at: t) || PlayerPresentation.appearance(of: state, fill: fill).isAnimated
+    /// Stops the app's background work.
+    func shutdown() {
+        app.shutdown()
+        images?.shutdown()
     }
 }
 
@@ -107,15 +138,4 @@ final class DemoSession {
 protocol FrameTicker: AnyObject {
     /// Does the work due by time `t` (seconds, the session's clock).
     func tick(at t: Double)
-}
-
-extension DemoSession {
-    /// Whether the player is waiting for work that happens in real time (downloading, deleting the file),
-    /// so a virtual clock must not run ahead of the real one.
-    var awaitsRealWork: Bool {
-        switch driver.player.state {
-        case .fetching, .completed: true
-        default: false
-        }
-    }
 }

@@ -1,5 +1,12 @@
-/// What one frame shows, taken once per frame from the session: drawn by ``FrameRenderer`` and
-/// written to the trace by ``TraceWriter``.
+import DragPhysics
+import PlayerCore
+import ScreenKit
+
+/// What one frame shows, read once per frame from the session (``DemoSession/frame(at:)``): drawn by
+/// ``FrameRenderer``, written to the trace by ``TraceWriter``, waited on by scripts, and compared by the
+/// interactive loop to skip frames that would not change. Typed throughout: the player's phase is
+/// PlayerCore's ``PlayerCore/PlayerPhase``, the docked edge DragPhysics' ``DragPhysics/Edge``, the screens
+/// ScreenKit's ``ScreenKit/ShellFrame``.
 struct FrameSnapshot: Equatable, Sendable {
     /// Time of the frame in seconds (virtual time in scripts).
     var time: Double
@@ -10,14 +17,28 @@ struct FrameSnapshot: Equatable, Sendable {
     var x: Double
     var y: Double
     var radius: Double
-    /// The edge the circle sticks to, if any (`left`, `right`, `top`, `bottom`).
-    var docked: String?
-    /// The player's state name (see ``PlayerPresentation/name(of:)``).
-    var state: String
+    /// The edge the circle sticks to, if any.
+    var docked: Edge?
+    /// The player's phase as shown (``DemoSession/presentedState(at:)``).
+    var phase: PlayerPhase
     /// The download level shown, 0...1.
     var progress: Double
-    /// The failure message, if failed.
+    /// The failure message, if failed (drawn under the circle).
     var message: String?
     /// The circle's look.
     var appearance: CircleAppearance
+    /// The window title.
+    var title: String
+    /// What the screens show.
+    var screens: ShellFrame
+    /// Changes when an image arrives or fails (so a frame showing it is drawn again).
+    var imageGeneration: Int
+    /// What the screens reported since the previous frame (traces list them).
+    var outputs: [ShellOutput]
+    /// Whether the picture changes on its own (the circle or a list moves, a spinner turns): frames must
+    /// keep coming at the display rate.
+    var isAnimating: Bool
+    /// Whether the frame waits on work that happens in real time (a download, a page, an image), so a
+    /// scripted run must not let virtual time run ahead of real time.
+    var awaitsRealWork: Bool
 }

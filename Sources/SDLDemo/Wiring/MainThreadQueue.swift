@@ -21,8 +21,12 @@ final class MainThreadQueue: FrameTicker, @unchecked Sendable {
         waker?.signal()
     }
 
+    /// Called at the start of every tick with the frame's time (main thread).
+    var onTick: ((Double) -> Void)?
+
     /// Runs everything queued so far (and anything that work queues meanwhile), in order.
     func tick(at t: Double) {
+        onTick?(t)
         while true {
             let batch = lock.withLock { () -> [(Double) -> Void] in
                 defer { pending.removeAll() }

@@ -1,6 +1,7 @@
 import PlayerCore
 
-/// How the player's state is shown: the circle's look, the state's name (traces, scripts) and the title.
+/// How the player's state is shown: the circle's look, the failure message and the window title.
+/// (The state's name for scripts and traces is ``PlayerCore/PlayerPhase``'s raw value.)
 enum PlayerPresentation {
     /// The circle's appearance for a state and fill level (``Player/fill``).
     static func appearance(of state: PlayerState, fill: Double) -> CircleAppearance {
@@ -10,20 +11,7 @@ enum PlayerPresentation {
         case .spinner: .spinner
         case .retry: .retry
         }
-        let failed = if case .failed = state { true } else { false }
-        return CircleAppearance(icon: icon, fill: fill, failed: failed)
-    }
-
-    /// The state's name as scripts (`wait-state`) and traces use it.
-    static func name(of state: PlayerState) -> String {
-        switch state {
-        case .uninitialized: "uninitialized"
-        case .fetching: "fetching"
-        case .playing: "playing"
-        case .paused: "paused"
-        case .completed: "completed"
-        case .failed: "failed"
-        }
+        return CircleAppearance(icon: icon, fill: fill, failed: state.phase == .failed)
     }
 
     /// The failure message, if the player failed.
@@ -36,7 +24,7 @@ enum PlayerPresentation {
         switch state {
         case .fetching(let progress): "CirclePlayer — fetching \(Int((progress * 100).rounded(.down))) %"
         case .failed(let message): "CirclePlayer — failed: \(message) (tap to retry)"
-        default: "CirclePlayer — \(name(of: state))"
+        default: "CirclePlayer — \(state.phase.rawValue)"
         }
     }
 }

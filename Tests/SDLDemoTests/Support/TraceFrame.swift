@@ -12,6 +12,27 @@ struct TraceFrame: Decodable, Equatable {
     var icon: String
     var width: Double
     var height: Double
+    /// The top screen's name (null with the player alone).
+    var screen: String?
+    var load: String?
+    var loadMessage: String?
+    var depth: Int?
+    var title: String?
+    var scroll: Double?
+    var rowCount: Int?
+    /// The visible rows.
+    var rows: [Row]?
+    var footer: String?
+    var notice: String?
+    var tab: String?
+    /// What the screens reported since the previous frame.
+    var outputs: [String]?
+
+    /// A visible row: its id and title.
+    struct Row: Decodable, Equatable {
+        var id: String
+        var title: String
+    }
 
     /// Reads a JSON-lines trace file.
     static func read(_ url: URL) throws -> [TraceFrame] {
@@ -24,6 +45,16 @@ struct TraceFrame: Decodable, Equatable {
 }
 
 extension Array where Element == TraceFrame {
+    /// Every output reported, in order.
+    var allOutputs: [String] { flatMap { $0.outputs ?? [] } }
+
+    /// The screens in order, consecutive repeats collapsed (nil: no screen).
+    var screenRuns: [String?] {
+        var runs: [String?] = []
+        for frame in self where runs.isEmpty || runs.last! != frame.screen { runs.append(frame.screen) }
+        return runs
+    }
+
     /// The states in order, consecutive repeats collapsed.
     var stateRuns: [String] {
         var runs: [String] = []

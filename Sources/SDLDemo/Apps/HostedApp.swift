@@ -1,0 +1,52 @@
+import ScreenKit
+
+/// An app the window hosts: the screens under the circle player, and what happens when they report.
+///
+/// The shell (``ScreenKit/Shell``) turns input into outputs; the session passes every output that is not
+/// the player's (a row selected, the end of a list near, a refresh, Retry, an action) to the app, which
+/// changes the screens and starts work. Work that finishes in the background comes back to the main
+/// thread through ``AppContext/update(_:)``. Decisions belong in pure models (ScreenKit's, or an app's
+/// own core); an app object here only wires them to I/O.
+///
+/// To add an app: implement this protocol (see ``FixtureApp``), add a case to ``AppName`` and build it in
+/// ``AppName/make(options:context:)``.
+protocol HostedApp: AnyObject {
+    /// Shows the first screens at `t` (none: the player alone).
+    func start(_ shell: inout Shell, at t: Double)
+    /// Reacts to what the screens reported at `t`.
+    func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double)
+    /// Whether work the screens wait for is in flight (a scripted run keeps virtual time with real time).
+    var isWorking: Bool { get }
+    /// Fetches the screens' images (nil: the app shows none).
+    var resources: (any ResourceFetching)? { get }
+    /// Stops background work; called once before the window closes.
+    func shutdown()
+}
+
+/// What an app gets from the window: a way back to the main thread.
+final class AppContext: @unchecked Sendable {
+    private let queue: MainThreadQueue
+    private let apply: (@escaping (inout Shell, Double) -> Void) -> Void
+
+    /// `apply` runs a change on the session's shell (main thread, at a frame's time).
+    init(queue: MainThreadQueue, apply: @escaping (@escaping (inout Shell, Double) -> Void) -> Void) {
+        self.queue = queue
+        self.apply = apply
+    }
+
+    /// Runs `change` on the main thread at the next frame, with the shell and the frame's time. Safe from
+    /// any thread.
+    func update(_ change: @escaping @Sendable (inout Shell, Double) -> Void) {
+        let apply = self.apply
+        queue.async { _ in apply(change) }
+    }
+}
+
+/// The circular player alone: no screens (the default app).
+final class PlayerApp: HostedApp {
+    func start(_ shell: inout Shell, at t: Double) {}
+    func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) {}
+    var isWorking: Bool { false }
+    var resources: (any ResourceFetching)? { nil }
+    func shutdown() {}
+}

@@ -1,0 +1,80 @@
+import DragPhysics
+
+/// The keys the shell reacts to.
+public enum ShellKey: String, Hashable, Sendable, CaseIterable {
+    /// Taps the circle player (ignored on a search screen, where it types a space).
+    case space
+    /// Push the circle to that edge.
+    case left, right, up, down
+    /// Closes a notice, goes back a screen, or (on the root screen) quits.
+    case escape
+    /// Deletes in a search field; otherwise closes a notice or goes back a screen (never quits).
+    case backspace
+    /// Submits a search.
+    case enter
+}
+
+/// What happened, in window points and seconds: the shell's input.
+public enum ShellEvent: Hashable, Sendable {
+    /// The pointer (left button or first finger) went down.
+    case pointerDown(Point, time: Double)
+    /// The pressed pointer moved.
+    case pointerMoved(Point, time: Double)
+    /// The pointer lifted.
+    case pointerUp(Point, time: Double)
+    /// The press was cancelled (the window lost the pointer).
+    case pointerCancelled(time: Double)
+    /// The mouse wheel turned, in notches as SDL reports them (`dy > 0`: away from the user, towards the
+    /// start of a list), with the pointer at `at`.
+    case wheel(dx: Double, dy: Double, at: Point, time: Double)
+    /// A key was pressed.
+    case key(ShellKey, time: Double)
+    /// Text was typed (SDL text input).
+    case text(String, time: Double)
+    /// The window now has this size.
+    case resized(Size, time: Double)
+    /// A frame at this time (finished motions settle, a list near its end asks for more).
+    case tick(time: Double)
+}
+
+/// What the shell asks of the player and the app: its output.
+public enum ShellOutput: Hashable, Sendable {
+    /// The circle was tapped (a click on it, or Space): the player's tap.
+    case circleTapped
+    /// Escape on the root screen (or with no screen): quit.
+    case quit
+    /// The user went back from this screen (it is already gone from the stack).
+    case back(from: ScreenID)
+    /// A row of this screen's list was tapped.
+    case rowSelected(ScreenID, RowID)
+    /// This screen's list nears its end (or its failed page was tapped): load the page after `rowCount` rows.
+    case nearEnd(ScreenID, rowCount: Int)
+    /// This screen's list was pulled to refresh (it is now ``LoadState/refreshing``).
+    case refreshRequested(ScreenID)
+    /// Retry was tapped on this failed screen (it is now ``LoadState/loading``).
+    case retryRequested(ScreenID)
+    /// An action button of this details screen was tapped.
+    case action(ScreenID, ScreenAction)
+    /// Another tab of this screen was selected.
+    case tabSelected(ScreenID, TabID)
+    /// A notice's button was tapped, or the notice was dismissed with Escape/Backspace (`.dismiss`).
+    case noticeAction(NoticeAction)
+    /// The search text of this screen changed.
+    case searchChanged(ScreenID, String)
+    /// The search of this screen was submitted (Enter).
+    case searchSubmitted(ScreenID, String)
+}
+
+/// A control that is pressed (drawn highlighted) until the pointer lifts.
+public enum ShellControl: Hashable, Sendable {
+    /// The title bar's back button.
+    case back
+    /// The failed state's Retry button.
+    case retry
+    /// A details screen's action button, by index.
+    case action(Int)
+    /// A tab, by index.
+    case tab(Int)
+    /// A notice's button, by index.
+    case noticeButton(Int)
+}
