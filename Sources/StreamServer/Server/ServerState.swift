@@ -31,6 +31,8 @@ final class ServerState: Sendable {
 
     private let locked: NIOLockedValueBox<Locked>
     private let startedAt = ContinuousClock.now
+    /// Radio stations mounted on paths (Radio/).
+    let radio = RadioMounts()
 
     init(content: ServerContent) {
         locked = NIOLockedValueBox(Locked(content: ContentStore(content)))

@@ -34,7 +34,7 @@ import NIOPosix
 /// try await server.shutdown()
 /// ```
 public final class StreamServer: Sendable {
-    private let state: ServerState
+    let state: ServerState
     private let serverChannel: any Channel
 
     /// The port the server listens on (the one chosen by the system when started with port 0).
