@@ -81,9 +81,16 @@ let package = Package(
         .testTarget(
             name: "MPEGTSTests", dependencies: ["MPEGTS", "TestSupport"],
             resources: [.copy("Fixtures")]),
-        .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
+        .target(
+            name: "AudioPlayback",
+            dependencies: [
+                "CSDL2", "CMPG123", "MPEGTS", "PlayerCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(
-            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
+            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
 
