@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Downloader", targets: ["Downloader"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
+        .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "streamserve", targets: ["streamserve"]),
     ],
@@ -29,6 +30,10 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+        // libdbus (Debian: libdbus-1-dev), for MPRIS media controls on the session bus.
+        .systemLibrary(
+            name: "CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]),
 
         // Shared test support (seeded generators, sanitizer-report detection, other helpers used by several test targets).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -105,6 +110,10 @@ let package = Package(
             ]),
         .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
+
+        // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
+        .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"]),
+        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
