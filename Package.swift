@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "streamserve", targets: ["streamserve"]),
+        .executable(name: "streamplay", targets: ["streamplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -110,6 +111,14 @@ let package = Package(
             ]),
         .executableTarget(name: "streamserve", dependencies: ["StreamServer"]),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer"]),
+
+        // Headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
+        .executableTarget(
+            name: "streamplay",
+            dependencies: [
+                "AudioPlayback", "MediaControls", "PlayerCore", "StreamServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
 
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"]),

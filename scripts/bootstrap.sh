@@ -7,10 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# System libraries the package links (SDL2, libmpg123).
-PACKAGES=(pkg-config libsdl2-dev libmpg123-dev)
-# The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg.
-TEST_PACKAGES=(ffmpeg)
+# System libraries the package links (SDL2, libmpg123, libdbus for the MPRIS media controls).
+PACKAGES=(pkg-config libsdl2-dev libmpg123-dev libdbus-1-dev)
+# The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg; the media-control
+# tests start a private session bus (dbus) and drive the player with playerctl.
+TEST_PACKAGES=(ffmpeg dbus playerctl)
 
 install_missing() {
     local missing=()

@@ -19,6 +19,9 @@ final class SessionBus: @unchecked Sendable {
 
     /// Starts a daemon and waits (at most 10 s) for the address it prints.
     init() throws {
+        for tool in ["dbus-daemon", "dbus-send", "playerctl"] where !FileManager.default.isExecutableFile(atPath: "/usr/bin/" + tool) {
+            throw ToolError(description: "/usr/bin/\(tool) is missing (scripts/bootstrap.sh test installs dbus and playerctl)")
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
