@@ -85,6 +85,17 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
         client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
     }
 
+    /// A safety net for an engine dropped without ``shutdown()``: its sessions are closed and the HTTP client is
+    /// shut down in the background (AsyncHTTPClient traps on a client that was never shut down).
+    deinit {
+        let (sessions, wasShutDown): ([StreamSession], Bool) = lock.withLock {
+            (Array(state.sessions.values), state.shutDown)
+        }
+        guard !wasShutDown else { return }
+        for session in sessions { session.close() }
+        client.shutdown { _ in }
+    }
+
     /// The default source factory: HTTP(S) URLs get an ``HTTPAudioStreamSource``.
     public static func defaultSource(configuration: StreamEngineConfiguration) -> SourceFactory {
         { source, client throws(AudioStreamError) in
@@ -285,9 +296,11 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
         outbox.append((events, .buffered(id, seconds: level)))
     }
 
-    /// Closes every session and the output, and shuts the HTTP client down. Call once, before the process ends.
+    /// Closes every session and the output, and shuts the HTTP client down; later calls do nothing. Call it before
+    /// dropping the engine.
     public func shutdown() async throws {
-        let (sessions, output): ([StreamSession], (any AudioOutput)?) = lock.withLock {
+        let (sessions, output, first): ([StreamSession], (any AudioOutput)?, Bool) = lock.withLock {
+            let first = !state.shutDown
             state.shutDown = true
             let sessions = Array(state.sessions.values)
             state.sessions = [:]
@@ -295,8 +308,9 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
             state.current = nil
             let output = state.output
             state.output = nil
-            return (sessions, output)
+            return (sessions, output, first)
         }
+        guard first else { return }
         for session in sessions { session.close() }
         output?.setPaused(true)
         output?.clear()
