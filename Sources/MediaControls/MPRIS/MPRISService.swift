@@ -115,8 +115,14 @@ public final class MPRISService: Sendable {
         core?.update(state)
     }
 
-    /// Leaves the bus (the name is released) and ends the thread; returns once it has. Later calls do nothing.
+    /// Leaves the bus (the name is released) and ends the thread; returns once it has (at once when called from
+    /// `onCommand`, on the service's own thread). Later calls do nothing.
     public func stop() {
+        core?.stop()
+    }
+
+    /// Stops the service if ``stop()`` was not called.
+    deinit {
         core?.stop()
     }
 
@@ -134,6 +140,7 @@ public final class MPRISService: Sendable {
         private var running = false
         private var finished = false
         private var name: String?
+        private var thread: Thread?
 
         init(bus: DBusBusConnection, properties: MPRISProperties, log: @escaping @Sendable (String) -> Void,
              onCommand: @escaping @Sendable (MediaControlCommand) -> Void) {
@@ -154,37 +161,43 @@ public final class MPRISService: Sendable {
             lock.withLock { running = true }
             let thread = Thread { [self] in
                 let stoppedOnRequest = bus.run { [self] in applyPending() }
+                // No wake-up can reach the pipe once `running` is false (wakes happen under the lock), so closing
+                // it cannot race a write.
+                lock.withLock {
+                    running = false
+                    name = nil
+                }
                 if !stoppedOnRequest { log("media controls: the session bus went away; MPRIS is off") }
                 bus.close()
                 lock.withLock {
-                    running = false
                     finished = true
-                    name = nil
+                    thread = nil  // the thread's block holds the core: break the cycle
                     lock.broadcast()
                 }
             }
             thread.name = "MPRISService"
+            lock.withLock { self.thread = thread }
             thread.start()
         }
 
         func update(_ state: MediaControlsState) {
-            let wake: Bool = lock.withLock {
-                guard running, !stopping else { return false }
+            lock.withLock {
+                guard running, !stopping else { return }
                 pending = state
-                return true
+                bus.wake()
             }
-            if wake { bus.wake() }
         }
 
         func stop() {
-            let wait: Bool = lock.withLock {
-                guard running || !finished else { return false }
-                stopping = true
-                return true
+            lock.withLock {
+                if running, !stopping {
+                    stopping = true
+                    bus.wake()
+                }
+                // Called from a command handler (the service's own thread): the loop ends after this call returns.
+                guard Thread.current !== thread else { return }
+                while !finished { lock.wait() }
             }
-            guard wait else { return }
-            bus.wake()
-            lock.withLock { while !finished { lock.wait() } }
         }
 
         /// On the service's thread: publishes a pending state; returns false to leave the loop.
