@@ -171,7 +171,7 @@ public final class MPRISService: Sendable {
                 bus.close()
                 lock.withLock {
                     finished = true
-                    thread = nil  // the thread's block holds the core: break the cycle
+                    self.thread = nil  // the thread's block holds the core: break the cycle
                     lock.broadcast()
                 }
             }
