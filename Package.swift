@@ -96,7 +96,12 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]),
         .testTarget(
-            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport"],
+            name: "AudioPlaybackTests",
+            dependencies: [
+                "AudioPlayback", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             resources: [.copy("Fixtures")]),
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
 

@@ -1,4 +1,6 @@
 import Foundation
+import NIOCore
+import NIOPosix
 import PlayerCore
 import StreamServer
 import Testing
@@ -293,5 +295,52 @@ struct StreamPlaybackTests {
         #expect(rig.output.isPaused)
         await rig.shutdown()
         try await server.shutdown()
+    }
+}
+
+/// A server that answers every connection with fixed bytes (for answers StreamServer will not give).
+final class RawAnswerServer: @unchecked Sendable {
+    let channel: any Channel
+
+    init(answer: [UInt8]) async throws {
+        let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Answerer(answer: answer))
+                }
+            }
+        channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
+    }
+
+    var url: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/radio" }
+
+    func shutdown() async { try? await channel.close() }
+
+    private final class Answerer: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let answer: [UInt8]
+        init(answer: [UInt8]) { self.answer = answer }
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            context.writeAndFlush(NIOAny(ByteBuffer(bytes: answer)), promise: nil)
+        }
+    }
+}
+
+@Suite("Stream playback: answers that are not HTTP")
+struct NonHTTPAnswerTests {
+    @Test("a SHOUTcast v1 `ICY 200 OK` answer fails at once with a message saying so, without retrying")
+    func icyStatusLine() async throws {
+        let server = try await RawAnswerServer(
+            answer: Array("ICY 200 OK\r\nicy-name: Old\r\nContent-Type: audio/mpeg\r\n\r\n".utf8) + [0xFF, 0xFB, 0x90, 0x64])
+        let rig = StreamRig()
+        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url))))
+        #expect(await rig.wait { $0.phase == .failed })
+        let message = rig.player.message ?? ""
+        #expect(message.hasPrefix("Stream failed: \(server.url): the answer is not HTTP"), "\(message)")
+        #expect(message.contains("ICY 200 OK"))
+        #expect(rig.problems.all.isEmpty, "retried: \(rig.problems.all)")
+        await rig.shutdown()
+        await server.shutdown()
     }
 }

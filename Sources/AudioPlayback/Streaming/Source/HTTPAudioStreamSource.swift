@@ -15,7 +15,8 @@ import PlayerCore
 /// - A finite stream whose connection breaks continues with `Range: bytes=N-` (RFC 9110 §14.2) at the first
 ///   byte not yet delivered; a server that answers 200 instead of 206 has the first N bytes skipped.
 /// - Retryable: refused or reset connections, timeouts, 408, 429, 5xx, a body shorter than its length.
-///   Not retryable: other 4xx, HTML or playlist responses, AAC (not decoded here), MP4.
+///   Not retryable: other 4xx, HTML or playlist responses, AAC (not decoded here), MP4, and answers that are not
+///   HTTP (a SHOUTcast v1 `ICY 200 OK` status line, which NIO's parser refuses).
 ///
 /// ```swift
 /// let source = HTTPAudioStreamSource(url: URL(string: "http://127.0.0.1:8000/radio.mp3")!, client: client)
@@ -61,6 +62,12 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
             response = try await client.execute(request, timeout: .nanoseconds(Int64(configuration.connectTimeout * 1e9)))
         } catch is CancellationError {
             throw CancellationError()
+        } catch let error as HTTPParserError {
+            // NIO's parser (llhttp) accepts HTTP/, RTSP/ and ICE/ status lines only: a SHOUTcast v1 server's
+            // `ICY 200 OK` ends here, and retrying cannot change that.
+            throw AudioStreamError(
+                retryable: false, "\(url.absoluteString): the answer is not HTTP (\(error)); SHOUTcast v1 servers "
+                    + "that answer \"ICY 200 OK\" are not supported")
         } catch {
             throw AudioStreamError(retryable: true, "\(url.absoluteString): \(Self.describe(error))")
         }
