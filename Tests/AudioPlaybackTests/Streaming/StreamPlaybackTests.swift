@@ -344,3 +344,31 @@ struct NonHTTPAnswerTests {
         await server.shutdown()
     }
 }
+
+@Suite("Stream playback in real time")
+struct RealTimeStreamTests {
+    @Test("a real-time radio played with the pump thread's clock: buffers, plays, advances; stop ends the thread")
+    func pumpThread() async throws {
+        let station = try RadioStation(mp3: try fixtureBytes("tone.mp3"), pacing: .realTime, burstSeconds: 0)
+        let server = try await StreamServer.start(content: .files([:]))
+        server.mount(station, at: "/radio.mp3")
+        let output = RecordingOutput()
+        let engine = StreamAudioEngine(output: { output })
+        let driver = StreamPlayerDriver(
+            player: StreamPlayer(policy: StreamPolicy(startSeconds: 0.3)), streams: engine, scheduler: .dispatch,
+            log: { _ in })
+        let pump = StreamPumpThread(engine: engine, interval: 0.005)
+        driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3").absoluteString))))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while driver.player.state != .playing, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(driver.player.state == .playing)
+        let heard = output.frames
+        while output.frames < heard + 4410, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(output.frames >= heard + 4410, "the real clock moved the output on")
+        pump.stop()
+        pump.stop()
+        driver.send(.stopRequested)
+        try await engine.shutdown()
+        try await server.shutdown()
+    }
+}
