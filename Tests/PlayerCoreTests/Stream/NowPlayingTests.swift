@@ -99,3 +99,24 @@ struct NowPlayingTests {
         #expect(StreamSource.liveHLS(playlist: "http://h/x.m3u8").description == "live HLS http://h/x.m3u8")
     }
 }
+
+@Suite("Circle display")
+struct CircleDisplayTests {
+    static func shown(_ model: some CircleDisplay) -> (PlayerIcon, Double, PlayerPhase, String?) {
+        (model.icon, model.fill, model.phase, model.message)
+    }
+
+    @Test("the file player and the stream player show themselves through one protocol")
+    func bothMachines() {
+        var file = Player()
+        _ = file.send(.tapped)
+        _ = file.send(.fetchProgressed(FetchID(1), fraction: 0.25))
+        #expect(Self.shown(file) == (.spinner, 0.25, .fetching, nil))
+        var stream = StreamPlayer(policy: StreamPolicy(startSeconds: 2))
+        _ = stream.send(.selected(StreamRequest(source: .http(url: "http://r.test/"))))
+        _ = stream.send(.buffered(StreamSessionID(1), seconds: 1))
+        #expect(Self.shown(stream) == (.spinner, 0.5, .fetching, nil))
+        _ = stream.send(.failed(StreamSessionID(1), message: "HTTP 404"))
+        #expect(Self.shown(stream) == (.retry, 0, .failed, "Stream failed: HTTP 404"))
+    }
+}
