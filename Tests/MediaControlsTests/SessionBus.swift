@@ -125,14 +125,14 @@ final class FollowedTool: @unchecked Sendable {
         try process.run()
     }
 
-    /// Waits (at most `timeout` seconds) until a line satisfying `condition` has arrived; returns all lines so far.
-    func waitForLine(timeout: Double = 15, _ condition: (String) -> Bool) -> (found: Bool, lines: [String]) {
+    /// Waits (at most `timeout` seconds) until the non-empty lines so far satisfy `condition`; returns them.
+    func waitForLines(timeout: Double = 15, _ condition: ([String]) -> Bool) -> (found: Bool, lines: [String]) {
         let deadline = Date(timeIntervalSinceNow: timeout)
         return lock.withLock {
-            while !lines.contains(where: condition) {
-                if !lock.wait(until: deadline) { return (false, lines) }
+            while !condition(lines.filter { !$0.isEmpty }) {
+                if !lock.wait(until: deadline) { return (false, lines.filter { !$0.isEmpty }) }
             }
-            return (true, lines)
+            return (true, lines.filter { !$0.isEmpty })
         }
     }
 
