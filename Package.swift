@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
         .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
+        .library(name: "MediaControls", targets: ["MediaControls"]),
+        .executable(name: "streamplay", targets: ["streamplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
@@ -44,6 +46,10 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2Image", pkgConfig: "SDL2_image",
             providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]),
+        // libdbus (Debian: libdbus-1-dev), for MPRIS media controls on the session bus.
+        .systemLibrary(
+            name: "CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]),
 
         // Shared test support (seeded generators, sanitizer-report detection, other helpers used by several test targets).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -101,9 +107,21 @@ let package = Package(
         .testTarget(
             name: "MPEGTSTests", dependencies: ["MPEGTS", "TestSupport"],
             resources: [.copy("Fixtures")]),
-        .target(name: "AudioPlayback", dependencies: ["CSDL2", "CMPG123", "MPEGTS"]),
+        .target(
+            name: "AudioPlayback",
+            dependencies: [
+                "CSDL2", "CMPG123", "MPEGTS", "PlayerCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         .testTarget(
-            name: "AudioPlaybackTests", dependencies: ["AudioPlayback", "MPEGTS"],
+            name: "AudioPlaybackTests",
+            dependencies: [
+                "AudioPlayback", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             resources: [.copy("Fixtures")]),
         .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
 
@@ -165,6 +183,18 @@ let package = Package(
         // tabs, text fields, image-cache bookkeeping). Pure and time-injected, like PlayerCore.
         .target(name: "ScreenKit", dependencies: ["DragPhysics"]),
         .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "DragPhysics"]),
+
+        // Headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
+        .executableTarget(
+            name: "streamplay",
+            dependencies: [
+                "AudioPlayback", "MediaControls", "PlayerCore", "StreamServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
+        .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"]),
+        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
 
         // Engine benchmarks: `swift run -c release EngineBenchmarks`.
         .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),

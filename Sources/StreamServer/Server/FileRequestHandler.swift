@@ -193,6 +193,18 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             sendFile(context: context, file: live.file, path: path, faults: faults)
             return
         }
+        if let station = state.radio.station(at: path), let request = inFlight {
+            // Radio/: an endless response the station writes; 404 while it is off the air.
+            guard let headers = station.responseHeaders(for: request.head) else {
+                sendSimple(context: context, status: .notFound)
+                return
+            }
+            sendHead(context: context, status: .ok, headers: headers)
+            context.flush()
+            if request.head.method == .GET { station.attach(context.channel, request: request.head) }
+            else { finish(context: context, completed: true) }
+            return
+        }
         switch state.content {
         case .files(let files):
             sendFile(context: context, file: files[path], path: path, faults: faults)

@@ -35,6 +35,8 @@ final class ServerState: Sendable {
     private let startedAt = ContinuousClock.now
     /// Fixture routes, answered before the content (Routes/).
     let routeBook = RouteBook()
+    /// Radio stations mounted on paths (Radio/).
+    let radio = RadioMounts()
 
     init(content: ServerContent) {
         locked = NIOLockedValueBox(Locked(content: ContentStore(content)))

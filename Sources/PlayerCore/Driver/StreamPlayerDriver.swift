@@ -1,0 +1,133 @@
+/// Runs a ``StreamPlayer``: applies events, runs the commands they return with a ``StreamPlaying`` plug-in and a
+/// ``RetryScheduling`` timer, and feeds the results back as events. The stream counterpart of ``PlayerDriver``,
+/// with the same threading contract.
+///
+/// ``send(_:)`` may be called from any thread, also re-entrantly from inside a plug-in's callback. Events are
+/// queued and applied one at a time, in arrival order; the commands of one event run (outside the lock, in
+/// order, on the thread that happens to be draining the queue) before the next event is applied.
+///
+/// ```swift
+/// let driver = StreamPlayerDriver(streams: engine, scheduler: .dispatch)
+/// driver.send(.selected(StreamRequest(source: .http(url: stationURL), title: "Classical IPR", isLive: true)))
+/// // each frame:
+/// let player = driver.player          // draw player.icon, player.fill, player.nowPlaying.title
+/// // media controls:
+/// for await player in driver.updates { mpris.update(phase: player.phase, nowPlaying: player.nowPlaying) }
+/// ```
+///
+/// The driver holds no logic of its own: every decision is ``StreamPlayer``'s.
+public final class StreamPlayerDriver: Sendable {
+    private struct Core: Sendable {
+        var player: StreamPlayer
+        var queue: [StreamEvent] = []
+        /// True while some thread is applying queued events; other senders only enqueue.
+        var draining = false
+        var observers: [Int: AsyncStream<StreamPlayer>.Continuation] = [:]
+        var nextObserver = 0
+    }
+
+    private let core: Locked<Core>
+    private let streams: any StreamPlaying
+    private let scheduler: any RetryScheduling
+    private let log: @Sendable (String) -> Void
+
+    /// Creates a driver that runs `player`'s commands with the given plug-ins.
+    /// - Parameters:
+    ///   - player: the machine to start from; a fresh ``StreamPlayer`` by default.
+    ///   - streams: runs the session commands (open, reconnect, pause, resume, close, release the audio).
+    ///   - scheduler: runs ``StreamCommand/scheduleRetry(_:attempt:after:)``; ``DispatchRetryScheduler`` for real time.
+    ///   - log: receives ``StreamCommand/reportProblem(_:)`` messages; by default they go to standard error.
+    public init(
+        player: StreamPlayer = StreamPlayer(),
+        streams: any StreamPlaying,
+        scheduler: any RetryScheduling = DispatchRetryScheduler(),
+        log: @escaping @Sendable (String) -> Void = PlayerDriver.logToStandardError
+    ) {
+        self.core = Locked(Core(player: player))
+        self.streams = streams
+        self.scheduler = scheduler
+        self.log = log
+    }
+
+    deinit {
+        let observers = core.withLock { $0.observers.values }
+        for continuation in observers { continuation.finish() }
+    }
+
+    /// A snapshot of the machine: cheap enough to read every frame.
+    public var player: StreamPlayer {
+        core.withLock { $0.player }
+    }
+
+    /// The current player, then the player after every change that shows: its state, its now-playing, or what
+    /// is selected (buffer levels reported while playing do not count). Each access returns a new stream; it
+    /// ends when the consumer stops iterating or the driver goes away.
+    public var updates: AsyncStream<StreamPlayer> {
+        let (stream, continuation) = AsyncStream<StreamPlayer>.makeStream(bufferingPolicy: .unbounded)
+        let key = core.withLock { core in
+            let key = core.nextObserver
+            core.nextObserver += 1
+            core.observers[key] = continuation
+            continuation.yield(core.player)
+            return key
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.core.withLock { _ = $0.observers.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Reports an event. Thread-safe and re-entrant; see the type's description for ordering.
+    public func send(_ event: StreamEvent) {
+        let isDrainer = core.withLock { core in
+            core.queue.append(event)
+            guard !core.draining else { return false }
+            core.draining = true
+            return true
+        }
+        guard isDrainer else { return }
+        while let commands = applyNext() {
+            for command in commands { run(command) }
+        }
+    }
+
+    /// Applies the oldest queued event and returns its commands, or returns `nil` and stops draining.
+    private func applyNext() -> [StreamCommand]? {
+        core.withLock { core in
+            guard !core.queue.isEmpty else {
+                core.draining = false
+                return nil
+            }
+            let event = core.queue.removeFirst()
+            let before = core.player
+            let commands = core.player.send(event)
+            let after = core.player
+            if after.state != before.state || after.nowPlaying != before.nowPlaying || after.request != before.request {
+                for continuation in core.observers.values { continuation.yield(after) }
+            }
+            return commands
+        }
+    }
+
+    private func run(_ command: StreamCommand) {
+        let events: @Sendable (StreamEvent) -> Void = { [weak self] event in self?.send(event) }
+        switch command {
+        case .open(let id, let source):
+            streams.open(id, source: source, events: events)
+        case .reconnect(let id):
+            streams.reconnect(id)
+        case .scheduleRetry(let id, let attempt, let delay):
+            scheduler.schedule(after: delay) { events(.retryDue(id, attempt: attempt)) }
+        case .resumePlayback(let id):
+            streams.resume(id)
+        case .pausePlayback(let id):
+            streams.pause(id)
+        case .close(let id):
+            streams.close(id)
+        case .releaseAudio:
+            streams.releaseAudio()
+        case .reportProblem(let message):
+            log(message)
+        }
+    }
+}

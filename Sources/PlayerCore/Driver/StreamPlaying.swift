@@ -1,0 +1,34 @@
+/// Plays streams for a ``StreamPlayerDriver``: the HTTP/ICY source and the live-HLS source with their decoder
+/// and audio output plug in here (AudioPlayback's `StreamAudioEngine`), tests plug in fakes.
+///
+/// Implementations must return promptly (work happens on other threads or tasks) and may report from any thread,
+/// including synchronously from inside a call.
+public protocol StreamPlaying: Sendable {
+    /// Opens session `id` on `source`: connect, decode into a bounded buffer, output paused. Reports through
+    /// `events`, every event tagged with `id`: ``StreamEvent/opened(_:_:)`` per successful connection,
+    /// ``StreamEvent/buffered(_:seconds:)`` as the buffer changes, ``StreamEvent/metadata(_:_:)``,
+    /// ``StreamEvent/stalled(_:)`` when the output ran dry while playing, then for a finite stream
+    /// ``StreamEvent/inputEnded(_:)`` and ``StreamEvent/finished(_:)``; ``StreamEvent/connectionLost(_:message:)``
+    /// when the connection breaks (once per connection; the session then waits for ``reconnect(_:)``), or
+    /// ``StreamEvent/failed(_:message:)`` when retrying cannot help.
+    func open(_ id: StreamSessionID, source: StreamSource, events: @escaping @Sendable (StreamEvent) -> Void)
+    /// Connects session `id` again after a lost connection, keeping what is buffered.
+    func reconnect(_ id: StreamSessionID)
+    /// Starts or resumes the session's output.
+    func resume(_ id: StreamSessionID)
+    /// Pauses the session's output, keeping its buffer and connection.
+    func pause(_ id: StreamSessionID)
+    /// Ends session `id`: closes the connection, drops the buffers, silences the output. Nothing more is reported
+    /// for it. Unknown or closed IDs are ignored.
+    func close(_ id: StreamSessionID)
+    /// Gives up the audio device until the next ``open(_:source:events:)``.
+    func releaseAudio()
+}
+
+/// Runs an action after a delay: the timer behind ``StreamCommand/scheduleRetry(_:attempt:after:)``.
+///
+/// ``DispatchRetryScheduler`` is the real one; tests plug in a scheduler they fire by hand.
+public protocol RetryScheduling: Sendable {
+    /// Runs `action` once, on any thread, after `seconds` (0 or less: soon).
+    func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void)
+}

@@ -1,0 +1,127 @@
+import Foundation
+import PlayerCore
+import StreamServer
+@testable import AudioPlayback
+
+/// An output that keeps every sample it is given, so tests can compare what was played with a reference decode.
+final class RecordingOutput: AudioOutput, @unchecked Sendable {
+    let format: PCMFormat
+    let name = "recording"
+    var queuedFrames: Int { 0 }
+    private let lock = NSLock()
+    private var recorded: [Int16] = []
+    private var paused = true
+    private var closes = 0
+
+    init(format: PCMFormat = .cdStereo) {
+        self.format = format
+    }
+
+    func enqueue(_ samples: [Int16]) throws(AudioPlaybackError) {
+        lock.withLock { recorded += samples }
+    }
+
+    func setPaused(_ paused: Bool) { lock.withLock { self.paused = paused } }
+    func clear() {}
+    func close() { lock.withLock { closes += 1 } }
+
+    var samples: [Int16] { lock.withLock { recorded } }
+    var frames: Int { lock.withLock { recorded.count / format.channels } }
+    var isPaused: Bool { lock.withLock { paused } }
+    var closeCount: Int { lock.withLock { closes } }
+}
+
+/// A stream player wired as an app would (engine + driver), with a virtual clock the test advances by hand:
+/// the network runs in real time, the output only when the test says so.
+final class StreamRig: @unchecked Sendable {
+    let engine: StreamAudioEngine
+    let driver: StreamPlayerDriver
+    let output = RecordingOutput()
+    let problems = Recorder<String>()
+    private(set) var clock = 0.0
+
+    init(
+        policy: StreamPolicy = StreamPolicy(startSeconds: 2, retryDelays: [0.05, 0.05, 0.05]),
+        configuration: StreamEngineConfiguration = StreamEngineConfiguration(idleTimeout: 5),
+        source: StreamAudioEngine.SourceFactory? = nil
+    ) {
+        let output = self.output
+        engine = StreamAudioEngine(output: { output }, configuration: configuration, source: source)
+        let problems = self.problems
+        driver = StreamPlayerDriver(
+            player: StreamPlayer(policy: policy), streams: engine, scheduler: .dispatch,
+            log: { problems.append($0) })
+    }
+
+    var player: StreamPlayer { driver.player }
+
+    /// Pumps with the clock standing still until `condition` holds (network events arrive meanwhile), at most 20 s.
+    @discardableResult
+    func wait(_ condition: (StreamPlayer) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            engine.pump(now: clock)
+            if condition(driver.player) { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return condition(driver.player)
+    }
+
+    /// Pumps until `condition` holds (about anything else than the player), at most 20 s.
+    @discardableResult
+    func waitFor(_ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+            engine.pump(now: clock)
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return condition()
+    }
+
+    /// Pumps until `frames` frames have been decoded in all (played or buffered).
+    @discardableResult
+    func waitDecoded(_ frames: Int) async -> Bool {
+        await waitFor { output.frames + engine.bufferedFrames >= frames }
+    }
+
+    /// Advances the virtual clock by `seconds` in 20 ms steps, pumping at each.
+    func advance(_ seconds: Double) {
+        let steps = Int((seconds / 0.02).rounded())
+        for _ in 0..<steps {
+            clock += 0.02
+            engine.pump(now: clock)
+        }
+    }
+
+    func shutdown() async {
+        driver.send(.stopRequested)
+        try? await engine.shutdown()
+    }
+}
+
+/// The PCM libmpg123 makes of `mp3` decoded in one go (the reference for what a stream should play).
+func referenceDecode(_ mp3: [UInt8]) throws -> [Int16] {
+    let decoder = try MP3Decoder(format: .cdStereo)
+    try decoder.feed(mp3)
+    var pcm: [Int16] = []
+    while let block = try decoder.decode(maxFrames: 16_384) { pcm += block }
+    return pcm
+}
+
+/// The frames of an MP3 file (ID3 skipped), as the radio station splits them.
+func mp3Frames(_ mp3: [UInt8]) -> [[UInt8]] {
+    var frames: [[UInt8]] = []
+    var index = MPEGAudioFrameHeader.id3v2TagSize(mp3)
+    while let header = MPEGAudioFrameHeader(mp3, at: index), index + header.frameLength <= mp3.count {
+        frames.append(Array(mp3[index..<(index + header.frameLength)]))
+        index += header.frameLength
+    }
+    return frames
+}
+
+/// Where two sample arrays first differ, for short failure messages.
+func firstDifference(_ a: [Int16], _ b: ArraySlice<Int16>) -> String {
+    let index = zip(a, b).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    return index.map { "first difference at sample \($0) of \(a.count)" } ?? "\(a.count) vs \(b.count) samples"
+}
