@@ -25,6 +25,8 @@ protocol HostedApp: AnyObject {
 
 /// What an app gets from the window: a way back to the main thread.
 final class AppContext: @unchecked Sendable {
+    /// The global audio player, for apps that play media (set by the wiring; `nil` where the window has none).
+    var audio: (any AudioControlling)?
     private let queue: MainThreadQueue
     private let apply: (@escaping (inout Shell, Double) -> Void) -> Void
 
