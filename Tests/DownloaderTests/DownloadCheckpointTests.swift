@@ -60,10 +60,10 @@ import Testing
             try await withDownloader { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // No segment arrives after segment `held - 1`; the timer alone must bring the state up to date.
-                let caughtUp = await waitUntil(timeout: .seconds(20)) {
+                let caughtUp = await waitUntil {
                     ResumeState.load(from: path + ".part.resume")?.segmentsWritten == held
                 }
-                #expect(caughtUp)
+                #expect(caughtUp, "resume state: \(String(describing: ResumeState.load(from: path + ".part.resume"))), partial file \(fileSize(path + ".part")) bytes")
                 #expect(ResumeState.load(from: path + ".part.resume")?.byteOffset == Int64(prefixLength(stream, held)))
                 task.cancel()
                 _ = try? await task.result()
