@@ -9,27 +9,16 @@ struct DownloadFailureMessageTests {
     func notFoundIsExplainedOnStderr() async throws {
         let server = try await StreamServer.start(content: .files([:]))
         let url = server.url(for: "/missing/hls_index.m3u8")
-        // DemoRun waits for the process synchronously: run it on a thread of its own, not on one of the
-        // (two, on two cores) threads that every other test's tasks share.
-        let run = try await Self.offThePool {
-            try DemoRun.script("""
-                0 size 200 200
-                100 key space
-                100 wait-state failed 30000
-                200 quit
-                """, arguments: ["--url", url.absoluteString])
-        }
+        let run = try await DemoRun.script("""
+            0 size 200 200
+            100 key space
+            100 wait-state failed 30000
+            200 quit
+            """, arguments: ["--url", url.absoluteString])
         try await server.shutdown()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let lines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("SDLDemo: download failed: ") }
         #expect(lines == ["SDLDemo: download failed: playlist \(url.absoluteString): HTTP 404 Not Found"], "\(run.stderr)")
-    }
-
-    /// Runs blocking `work` on a dispatch thread and waits for it without holding a cooperative thread.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
     }
 }

@@ -12,7 +12,7 @@ struct FailureTests {
         let server = try await StreamServer.start(content: .files([:]))
         server.setFaults([FaultRule(path: "*", fault: .delay(seconds: 0.3))])
         let url = server.url(for: "/missing/hls_index.m3u8")
-        let run = try DemoRun.script("""
+        let run = try await DemoRun.script("""
             0 size 400 300
             100 key space
             100 wait-state failed 30000
@@ -64,7 +64,7 @@ struct QuitTests {
         let stream = try DemoRun.resources().appendingPathComponent("DefaultStream")
         let server = try await StreamServer.start(content: .directory(stream.path))
         server.setFaults([FaultRule(path: "*.ts", fault: .throttle(bytesPerSecond: 60_000))])
-        let run = try DemoRun.script("""
+        let run = try await DemoRun.script("""
             0 size 400 300
             100 key space
             100 wait-state fetching 1000

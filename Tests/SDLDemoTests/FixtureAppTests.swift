@@ -7,15 +7,15 @@ import Testing
 /// images and their failures, details, notices, back, and the circle over the list.
 @Suite("Fixture app: lists, paging and images end to end")
 struct FixtureAppTests {
-    func run(_ script: String, server: StreamServer, timeout: TimeInterval = 90) throws -> DemoRun {
-        try DemoRun.script(script, arguments: ["--app", "fixture", "--fixture", server.url(for: "/videos-1.json").absoluteString],
+    func run(_ script: String, server: StreamServer, timeout: TimeInterval = 90) async throws -> DemoRun {
+        try await DemoRun.script(script, arguments: ["--app", "fixture", "--fixture", server.url(for: "/videos-1.json").absoluteString],
                            timeout: timeout)
     }
 
     @Test("an album of 60 videos scrolled to the end: requests for pages 1, 2 and 3 and no more")
     func album() async throws {
         let server = try await FixtureCatalog.serve()
-        let run = try run("""
+        let run = try await run("""
             0 size 800 600
             0 wait-screen videos 20000
             0 wait-load loaded 20000
@@ -53,7 +53,7 @@ struct FixtureAppTests {
     @Test("thumbnails: JPEG and PNG drawn, a 404 and a non-image shown as failed placeholders and fetched once")
     func thumbnails() async throws {
         let server = try await FixtureCatalog.serve()
-        let run = try run("""
+        let run = try await run("""
             0 size 800 600
             0 wait-load loaded 20000
             0 wait-still 20000
@@ -93,7 +93,7 @@ struct FixtureAppTests {
         let server = try await FixtureCatalog.serve()
         // Page 1 takes 0.6 s, so the refreshing state lasts long enough to be drawn.
         server.setFaults([FaultRule(path: "/videos-1.json", fault: .delay(seconds: 0.6))])
-        let run = try run("""
+        let run = try await run("""
             0 size 800 600
             0 wait-load loaded 20000
             0 wait-still 20000
@@ -135,7 +135,7 @@ struct FixtureAppTests {
     func failureAndRetry() async throws {
         let server = try await FixtureCatalog.serve()
         server.setFaults([FaultRule(path: "/videos-1.json", fault: .status(code: 500, times: 1))])
-        let run = try run("""
+        let run = try await run("""
             0 size 800 600
             0 wait-load failed 20000
             0 wait-still 20000
@@ -170,7 +170,7 @@ struct FixtureAppTests {
                                                   paragraph: "p", actions: [ActionButton(.play), ActionButton(.watch)]),
                                     in: Rect(x: 0, y: 48, width: 800, height: 552))
         let play = details.buttons[0].center
-        let run = try run("""
+        let run = try await run("""
             0 size 800 600
             0 wait-load loaded 20000
             0 wait-still 20000

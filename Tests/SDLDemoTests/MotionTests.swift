@@ -12,8 +12,8 @@ struct MotionTests {
     }
 
     @Test("a flick to the right ends docked on the right edge, at rest, after speeding up then slowing down")
-    func flickRight() throws {
-        let run = try DemoRun.script("""
+    func flickRight() async throws {
+        let run = try await DemoRun.script("""
             0 size 800 600
             100 down 400 300
             120 move 430 300
@@ -46,14 +46,14 @@ struct MotionTests {
     }
 
     @Test("a slow drag leaves the circle where it was dropped")
-    func slowDrag() throws {
+    func slowDrag() async throws {
         // 80 × 40 points in 2 s (about 45 pt/s), then held still for 300 ms before the release.
         var script = "0 size 800 600\n100 down 400 300\n"
         for step in 1...40 {
             script += "\(100 + step * 50) move \(400 + step * 2) \(300 + step)\n"
         }
         script += "2400 up 480 340\n3000 quit\n"
-        let run = try DemoRun.script(script)
+        let run = try await DemoRun.script(script)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let last = try #require(try run.frames().last)
@@ -62,8 +62,8 @@ struct MotionTests {
     }
 
     @Test("arrow keys push the circle to that edge")
-    func arrowKey() throws {
-        let run = try DemoRun.script("0 size 640 480\n100 key up\n2500 quit\n")
+    func arrowKey() async throws {
+        let run = try await DemoRun.script("0 size 640 480\n100 key up\n2500 quit\n")
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let last = try #require(try run.frames().last)
@@ -72,8 +72,8 @@ struct MotionTests {
     }
 
     @Test("shrinking the window keeps a docked circle on its edge")
-    func resizeKeepsDock() throws {
-        let run = try DemoRun.script("0 size 800 600\n100 key right\n2000 size 500 400\n2500 quit\n")
+    func resizeKeepsDock() async throws {
+        let run = try await DemoRun.script("0 size 800 600\n100 key right\n2000 size 500 400\n2500 quit\n")
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let last = try #require(try run.frames().last)

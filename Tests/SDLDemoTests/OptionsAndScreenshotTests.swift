@@ -5,11 +5,11 @@ import Testing
 @Suite("Options and screenshots")
 struct OptionsAndScreenshotTests {
     @Test("--help lists the options")
-    func help() throws {
+    func help() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemoTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try DemoRun.run(in: directory, arguments: ["--help"], timeout: 30)
+        let run = try await DemoRun.run(in: directory, arguments: ["--help"], timeout: 30)
         #expect(run.status == 0, "\(run.diagnostics)")
         for option in ["--url", "--mp3", "--script", "--trace", "--app", "--fixture", "wait-state", "wait-screen", "wheel",
                        "backspace", "uninitialized", "refreshing"] {
@@ -18,8 +18,8 @@ struct OptionsAndScreenshotTests {
     }
 
     @Test("a PNG screenshot (IMG_SavePNG, compressed) holds the same pixels as SDL's BMP of the same frame")
-    func pngMatchesBMP() throws {
-        let run = try DemoRun.script("""
+    func pngMatchesBMP() async throws {
+        let run = try await DemoRun.script("""
             0 size 320 240
             100 screenshot frame.png
             100 screenshot frame.bmp

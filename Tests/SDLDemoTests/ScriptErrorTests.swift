@@ -5,8 +5,8 @@ import Testing
 @Suite("Script errors")
 struct ScriptErrorTests {
     @Test("a bad line exits non-zero with its line number")
-    func badLine() throws {
-        let run = try DemoRun.script("""
+    func badLine() async throws {
+        let run = try await DemoRun.script("""
             0 size 400 300
             # a comment, then a blank line
 
@@ -22,16 +22,16 @@ struct ScriptErrorTests {
     }
 
     @Test("time going backwards is a bad line")
-    func timeBackwards() throws {
-        let run = try DemoRun.script("0 size 400 300\n500 key space\n400 quit\n")
+    func timeBackwards() async throws {
+        let run = try await DemoRun.script("0 size 400 300\n500 key space\n400 quit\n")
         defer { run.remove() }
         #expect(run.status != 0, "\(run.diagnostics)")
         #expect(run.stderr.contains("script.txt:3:"), "\(run.diagnostics)")
     }
 
     @Test("a timed-out wait exits non-zero with the line number, the timeout and the state")
-    func waitTimeout() throws {
-        let run = try DemoRun.script("""
+    func waitTimeout() async throws {
+        let run = try await DemoRun.script("""
             0 size 400 300
             # nothing taps the circle, so it never plays
             100 wait-state playing 500
@@ -48,8 +48,8 @@ struct ScriptErrorTests {
     }
 
     @Test("a script that ends without quit exits 0 after its last step")
-    func endsAtLastStep() throws {
-        let run = try DemoRun.script("0 size 320 240\n250 key left\n")
+    func endsAtLastStep() async throws {
+        let run = try await DemoRun.script("0 size 320 240\n250 key left\n")
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()

@@ -26,28 +26,29 @@ enum TapCycle {
 
     /// The run, made once for all tests in this file. SDL's disk driver (with no delay) keeps writing
     /// silence while the device is open, so the audio file is summarised right away and then removed.
-    static let run: Result<DemoRun, any Error> = Result {
-        let run = try DemoRun.script(script, audio: .disk, timeout: 120)
-        audioResult = Result { try PCMStats(contentsOf: run.audioFile) }
+    static let shared = Task<(run: DemoRun, audio: Result<PCMStats, any Error>), any Error> {
+        let run = try await DemoRun.script(script, audio: .disk, timeout: 120)
+        let audio = Result { try PCMStats(contentsOf: run.audioFile) }
         try? FileManager.default.removeItem(at: run.audioFile)
-        return run
+        return (run, audio)
     }
 
-    nonisolated(unsafe) private static var audioResult: Result<PCMStats, any Error>?
+    /// The run (made by the first test that asks).
+    static func run() async throws -> DemoRun {
+        try await shared.value.run
+    }
 
     /// The summary of the disk driver's output.
-    static func audio() throws -> PCMStats {
-        _ = try run.get()
-        guard let audioResult else { throw DemoRunError(message: "no audio summary") }
-        return try audioResult.get()
+    static func audio() async throws -> PCMStats {
+        try await shared.value.audio.get()
     }
 }
 
 @Suite("Tap cycle against the embedded stream")
 struct TapCycleTests {
     @Test("states run uninitialized → fetching → playing → paused → playing → completed → uninitialized")
-    func stateOrder() throws {
-        let run = try TapCycle.run.get()
+    func stateOrder() async throws {
+        let run = try await TapCycle.run()
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
         #expect(frames.stateRuns == ["uninitialized", "fetching", "playing", "paused", "playing", "completed", "uninitialized"],
@@ -55,8 +56,8 @@ struct TapCycleTests {
     }
 
     @Test("progress rises monotonically while fetching and the circle is full once fetched")
-    func progress() throws {
-        let run = try TapCycle.run.get()
+    func progress() async throws {
+        let run = try await TapCycle.run()
         let frames = try run.frames()
         let fetching = frames.filter { $0.state == "fetching" }
         #expect(!fetching.isEmpty)
@@ -70,8 +71,8 @@ struct TapCycleTests {
     }
 
     @Test("the cached download is deleted at the end")
-    func cachedFileDeleted() throws {
-        let run = try TapCycle.run.get()
+    func cachedFileDeleted() async throws {
+        let run = try await TapCycle.run()
         // The demo names its cache file on stderr; it lived in TMPDIR (the run's directory) and is gone.
         let line = try #require(run.stderr.split(separator: "\n").first { $0.contains("caching download at ") })
         let path = String(try #require(line.components(separatedBy: "caching download at ").last))
@@ -84,9 +85,9 @@ struct TapCycleTests {
     }
 
     @Test("the disk audio output holds the decoded audio: non-silent, as long and as loud as the track")
-    func diskAudio() throws {
-        let run = try TapCycle.run.get()
-        let played = try TapCycle.audio()
+    func diskAudio() async throws {
+        let run = try await TapCycle.run()
+        let played = try await TapCycle.audio()
         #expect(played.peak > 1000, "peak sample \(played.peak): silent")
         // The track the downloader must pick: the 192 kbit/s stereo rendition of the embedded stream,
         // decoded independently by ffmpeg.
@@ -122,8 +123,8 @@ struct TapCycleTests {
 struct IconPixelTests {
     static let (cx, cy, r) = (400, 300, 60.0)
 
-    func image(_ name: String) throws -> BMPImage {
-        let run = try TapCycle.run.get()
+    func image(_ name: String) async throws -> BMPImage {
+        let run = try await TapCycle.run()
         return try BMPImage(contentsOf: run.file(name))
     }
 
@@ -142,18 +143,18 @@ struct IconPixelTests {
     }
 
     @Test("uninitialized and paused show the play triangle")
-    func play() throws {
-        checkPlay(try image("uninitialized.bmp"))
-        checkPlay(try image("paused.bmp"))
+    func play() async throws {
+        checkPlay(try await image("uninitialized.bmp"))
+        checkPlay(try await image("paused.bmp"))
         // Uninitialized: empty circle body; background outside the circle.
-        let idle = try image("uninitialized.bmp")
+        let idle = try await image("uninitialized.bmp")
         do { let ok = idle.pixel(Self.cx - 45, Self.cy, is: Colors.body); #expect(ok) }
         do { let ok = idle.pixel(Self.cx - 70, Self.cy, is: Colors.background); #expect(ok) }
     }
 
     @Test("playing shows two pause bars with a gap in the middle, on a full circle")
-    func pause() throws {
-        let image = try image("playing.bmp")
+    func pause() async throws {
+        let image = try await image("playing.bmp")
         let barCentre = (0.1 + 0.085) * Self.r
         do { let ok = isIcon(image, -barCentre, 0); #expect(ok) }
         do { let ok = isIcon(image, barCentre, 0); #expect(ok) }
@@ -164,9 +165,9 @@ struct IconPixelTests {
     }
 
     @Test("fetching and completed show a spinner: an arc of about three quarters at radius 0.42·r")
-    func spinner() throws {
+    func spinner() async throws {
         for name in ["fetching.bmp", "completed.bmp"] {
-            let image = try image(name)
+            let image = try await image(name)
             var onArc = 0
             let samples = 72
             for i in 0..<samples {

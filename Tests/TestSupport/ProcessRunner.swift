@@ -57,12 +57,14 @@ public enum ProcessRunner {
         private var stderrData = Data()
         private var pipesClosed = 0
 
-        /// Starts `executable` with `arguments` (stdin is /dev/null).
-        public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil) throws {
+        /// Starts `executable` with `arguments` (stdin is /dev/null), in `directory` when one is given.
+        public init(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+                    directory: URL? = nil) throws {
             process = Process()
             process.executableURL = executable
             process.arguments = arguments
             if let environment { process.environment = environment }
+            if let directory { process.currentDirectoryURL = directory }
             process.standardOutput = out
             process.standardError = err
             process.standardInput = FileHandle.nullDevice
@@ -114,11 +116,17 @@ public enum ProcessRunner {
         /// Waits for the process to exit (killing it after `timeout`) and for its output, and returns both.
         /// Output still unread 5 s after the exit (a pipe kept open by another process) is left out.
         public func finish(timeout: Duration = .seconds(60)) async -> Outcome {
+            await finishReportingTimeout(timeout: timeout).outcome
+        }
+
+        /// ``finish(timeout:)``, also saying whether the process had to be killed because `timeout` passed.
+        public func finishReportingTimeout(timeout: Duration = .seconds(60)) async -> (outcome: Outcome, timedOut: Bool) {
             let deadline = ContinuousClock.now + timeout
             while process.isRunning, ContinuousClock.now < deadline {
                 try? await Task.sleep(for: .milliseconds(10))
             }
-            if process.isRunning {
+            let timedOut = process.isRunning
+            if timedOut {
                 forceKill()
                 while process.isRunning {
                     try? await Task.sleep(for: .milliseconds(10))
@@ -128,11 +136,12 @@ public enum ProcessRunner {
             while lock.withLock({ pipesClosed < 2 }), ContinuousClock.now < pipesDeadline {
                 try? await Task.sleep(for: .milliseconds(5))
             }
-            return lock.withLock {
+            let outcome = lock.withLock {
                 Outcome(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                         stderr: String(decoding: stderrData, as: UTF8.self),
                         signaled: process.terminationReason == .uncaughtSignal)
             }
+            return (outcome, timedOut)
         }
     }
 

@@ -77,6 +77,14 @@ public final class StreamPlayerDriver: Sendable {
         return stream
     }
 
+    /// Whether every event sent so far has been applied and its commands have run (no sender is draining the
+    /// queue). ``player`` changes before its commands run, on the sending thread; a test that drives the
+    /// engine's clock by hand waits for this too, so that, e.g., `resumePlayback` has reached the engine
+    /// before the clock moves.
+    public var isSettled: Bool {
+        core.withLock { $0.queue.isEmpty && !$0.draining }
+    }
+
     /// Reports an event. Thread-safe and re-entrant; see the type's description for ordering.
     public func send(_ event: StreamEvent) {
         let isDrainer = core.withLock { core in

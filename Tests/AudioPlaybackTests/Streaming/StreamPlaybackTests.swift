@@ -179,10 +179,12 @@ struct StreamPlaybackTests {
         #expect(!rig.player.isLive)
         let duration = try #require(rig.player.nowPlaying.duration)
         #expect(abs(duration - 3.2) < 0.3, "estimated \(duration) s")
+        let reference = try referenceDecode(mp3)
+        // The input ending is not the PCM being decoded: play on once all of it is.
+        #expect(await rig.waitDecoded(reference.count / 2))
         rig.advance(4)
         #expect(await rig.wait { $0.state == .idle })
         #expect(rig.player.isControlVisible)
-        let reference = try referenceDecode(mp3)
         let same = rig.output.samples == reference
         #expect(same, "\(firstDifference(rig.output.samples, reference[...]))")
         await rig.shutdown()
@@ -199,9 +201,10 @@ struct StreamPlaybackTests {
         let rig = StreamRig()
         rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3").absoluteString))))
         #expect(await rig.wait { $0.inputEnded })
+        let reference = try referenceDecode(mp3)
+        #expect(await rig.waitDecoded(reference.count / 2))
         rig.advance(5)
         #expect(await rig.wait { $0.state == .idle })
-        let reference = try referenceDecode(mp3)
         let same = rig.output.samples == reference
         #expect(same, "\(firstDifference(rig.output.samples, reference[...]))")
         let ranges = server.statistics.requests.map(\.rangeHeader)
@@ -217,7 +220,7 @@ struct StreamPlaybackTests {
         let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
         let server = try await StreamServer.start(content: .files([:]))
         server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig(configuration: StreamEngineConfiguration(bufferSeconds: 3, idleTimeout: 5))
+        let rig = StreamRig(configuration: StreamEngineConfiguration(bufferSeconds: 3, idleTimeout: StreamRig.testIdleTimeout))
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 30)  // ten times the buffer, never played

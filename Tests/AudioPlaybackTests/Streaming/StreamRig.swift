@@ -40,9 +40,16 @@ final class StreamRig: @unchecked Sendable {
     let problems = Recorder<String>()
     private(set) var clock = 0.0
 
+    /// The network's idle (read) timeout is wall-clock time inside AsyncHTTPClient. The rig's virtual clock can
+    /// stand still for as long as a loaded machine takes between two steps of a test, so a short timeout would
+    /// drop a healthy connection that is merely waiting for the test to release more audio and the stream would
+    /// rejoin at the live edge (a CI failure: the PCM no longer matched the broadcast). Tests of what a stall
+    /// does hold the server instead; the timeout is only a safety net here.
+    static let testIdleTimeout = 300.0
+
     init(
         policy: StreamPolicy = StreamPolicy(startSeconds: 2, retryDelays: [0.05, 0.05, 0.05]),
-        configuration: StreamEngineConfiguration = StreamEngineConfiguration(idleTimeout: 5),
+        configuration: StreamEngineConfiguration = StreamEngineConfiguration(idleTimeout: StreamRig.testIdleTimeout),
         source: StreamAudioEngine.SourceFactory? = nil
     ) {
         let output = self.output
@@ -55,28 +62,25 @@ final class StreamRig: @unchecked Sendable {
 
     var player: StreamPlayer { driver.player }
 
-    /// Pumps with the clock standing still until `condition` holds (network events arrive meanwhile), at most 20 s.
+    /// Pumps with the clock standing still until `condition` holds and the driver has run the commands of
+    /// every event so far (network events arrive meanwhile), at most 20 s.
     @discardableResult
     func wait(_ condition: (StreamPlayer) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-            engine.pump(now: clock)
-            if condition(driver.player) { return true }
-            try? await Task.sleep(for: .milliseconds(2))
-        }
-        return condition(driver.player)
+        await waitFor { condition(driver.player) }
     }
 
-    /// Pumps until `condition` holds (about anything else than the player), at most 20 s.
+    /// Pumps until `condition` holds (about anything else than the player) and the driver is settled, at most
+    /// 20 s. Settled matters: the player's state changes before its commands (e.g. `resumePlayback`) reach the
+    /// engine, and a clock advanced in between would move a paused engine.
     @discardableResult
     func waitFor(_ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             engine.pump(now: clock)
-            if condition() { return true }
+            if condition(), driver.isSettled { return true }
             try? await Task.sleep(for: .milliseconds(2))
         }
-        return condition()
+        return condition() && driver.isSettled
     }
 
     /// Pumps until `frames` frames have been decoded in all (played or buffered).

@@ -10,7 +10,7 @@ import TestSupport
 struct DemoRun: Sendable {
     /// The directory holding the script, trace, screenshots and the disk audio output.
     let directory: URL
-    /// Exit status of the process (15 = killed by the timeout).
+    /// Exit status of the process (the signal number, 9, when killed by the timeout).
     let status: Int32
     let stdout: String
     let stderr: String
@@ -32,35 +32,35 @@ struct DemoRun: Sendable {
     /// Writes `script` to `script.txt` in a new temporary directory and runs
     /// `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments`.
     static func script(_ script: String, arguments: [String] = [], audio: Audio = .dummy,
-                       environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> DemoRun {
+                       environment: [String: String] = [:], timeout: TimeInterval = 60) async throws -> DemoRun {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("SDLDemoTests-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
         var environment = environment
         if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
-        return try run(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
-                       environment: environment, timeout: timeout)
+        return try await run(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
+                             environment: environment, timeout: timeout)
     }
 
     /// Runs the binary with `arguments` in `directory`.
     static func run(in directory: URL, arguments: [String], environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) throws -> DemoRun {
-        var result = try launch(in: directory, arguments: arguments, videoDriver: "offscreen",
-                                environment: environment, timeout: timeout)
+                    timeout: TimeInterval = 60) async throws -> DemoRun {
+        var result = try await launch(in: directory, arguments: arguments, videoDriver: "offscreen",
+                                      environment: environment, timeout: timeout)
         if result.stderr.contains("offscreen not available") {
-            result = try launch(in: directory, arguments: arguments, videoDriver: "dummy",
-                                environment: environment, timeout: timeout)
+            result = try await launch(in: directory, arguments: arguments, videoDriver: "dummy",
+                                      environment: environment, timeout: timeout)
         }
         return result
     }
 
+    /// Runs the binary on TestSupport's ``ProcessRunner``, which waits without blocking a thread: a blocking
+    /// wait here held one of the two threads of Swift's cooperative pool (on two cores) for the whole run and
+    /// stalled every other test meanwhile. Its stdout and stderr are also left in the directory as
+    /// `stdout.txt` and `stderr.txt`, for a look after a failure.
     private static func launch(in directory: URL, arguments: [String], videoDriver: String,
-                               environment: [String: String], timeout: TimeInterval) throws -> DemoRun {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
+                               environment: [String: String], timeout: TimeInterval) async throws -> DemoRun {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = videoDriver
         env["SDL_AUDIODRIVER"] = "disk"
@@ -69,34 +69,16 @@ struct DemoRun: Sendable {
         env["TMPDIR"] = directory.path  // the cached download lands here, so tests can see it go
         env.removeValue(forKey: "DISPLAY")
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let outURL = directory.appendingPathComponent("stdout.txt")
-        let errURL = directory.appendingPathComponent("stderr.txt")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while process.isRunning {
-            if Date() > deadline {
-                timedOut = true
-                process.terminate()
-                process.waitUntilExit()
-                break
-            }
-            usleep(20_000)
-        }
-        process.waitUntilExit()
-        let stderr = (try? String(contentsOf: errURL, encoding: .utf8)) ?? ""
+        let running = try ProcessRunner.Running(try binary(), arguments, environment: env, directory: directory)
+        let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .milliseconds(Int(timeout * 1000)))
+        try? outcome.stdout.write(to: directory.appendingPathComponent("stdout.txt"), atomically: true, encoding: .utf8)
+        try? outcome.stderr.write(to: directory.appendingPathComponent("stderr.txt"), atomically: true, encoding: .utf8)
         // A sanitized build's report must fail the test even where the test expects a failing exit status.
-        if let report = sanitizerReport(in: stderr) {
+        if let report = outcome.sanitizerReport {
             Issue.record("SDLDemo reported a sanitizer error:\n\(report)")
         }
-        return DemoRun(directory: directory, status: process.terminationStatus,
-                       stdout: (try? String(contentsOf: outURL, encoding: .utf8)) ?? "",
-                       stderr: stderr, timedOut: timedOut)
+        return DemoRun(directory: directory, status: outcome.status, stdout: outcome.stdout,
+                       stderr: outcome.stderr, timedOut: timedOut)
     }
 
     /// The SDLDemo executable next to the running test bundle.
