@@ -63,12 +63,13 @@ struct QuitTests {
         // The embedded stream, served slowly (segments throttled) so the quit lands mid-download.
         let stream = try DemoRun.resources().appendingPathComponent("DefaultStream")
         let server = try await StreamServer.start(content: .directory(stream.path))
-        server.setFaults([FaultRule(path: "*.ts", fault: .throttle(bytesPerSecond: 60_000))])
+        server.setFaults([FaultRule(path: "*.ts", fault: .throttle(bytesPerSecond: 30_000))])
+        // Quit as soon as some of it has arrived (about 8 s of throttled download remain then).
         let run = try await DemoRun.script("""
             0 size 400 300
             100 key space
             100 wait-state fetching 1000
-            100 wait-real 1500
+            100 wait-progress 0.01 60000
             200 quit
             """, arguments: ["--url", server.url(for: "/hls_index.m3u8").absoluteString])
         try await server.shutdown()

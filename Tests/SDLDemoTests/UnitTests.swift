@@ -54,6 +54,7 @@ struct ScriptParserTests {
             10 wait-row v59 500
             11 wait-notice 600
             12 wait-still 700
+            13 wait-progress 0.25 800
             """)
         #expect(steps.map(\.command) == [
             .wheel(dx: 0, dy: -3, x: nil, y: nil), .wheel(dx: 0, dy: 2.5, x: 100, y: 200), .tap(x: 10, y: 20),
@@ -61,7 +62,7 @@ struct ScriptParserTests {
             .wait(.state(.playing), timeoutMilliseconds: 100), .wait(.screen("episode"), timeoutMilliseconds: 200),
             .wait(.load(.refreshing), timeoutMilliseconds: 300), .wait(.rows(60), timeoutMilliseconds: 400),
             .wait(.row("v59"), timeoutMilliseconds: 500), .wait(.notice, timeoutMilliseconds: 600),
-            .wait(.still, timeoutMilliseconds: 700),
+            .wait(.still, timeoutMilliseconds: 700), .wait(.progress(0.25), timeoutMilliseconds: 800),
         ])
     }
 
@@ -76,6 +77,7 @@ struct ScriptParserTests {
         #expect(message("0 key tab").contains("backspace"))
         #expect(message("0 type").contains("TEXT"))
         #expect(message("0 wait-rows -1 10").contains("row count"))
+        #expect(message("0 wait-progress 1.5 10").contains("between 0 and 1"))
     }
 
     @Test("state names come from PlayerPhase, keys from Key: one table each, in the help text too")

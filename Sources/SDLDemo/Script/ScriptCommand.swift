@@ -35,6 +35,8 @@ enum ScriptCommand: Equatable, Sendable {
 enum ScriptCondition: Equatable, Sendable {
     /// `wait-state STATE`: the player shows this phase.
     case state(PlayerPhase)
+    /// `wait-progress P`: the circle's progress (download fill, 0…1) is at least P.
+    case progress(Double)
     /// `wait-screen NAME`: the top screen has this name.
     case screen(ScreenID)
     /// `wait-load STATE`: the top screen's content is loading, loaded, failed or refreshing.
@@ -52,6 +54,7 @@ enum ScriptCondition: Equatable, Sendable {
     func holds(in frame: FrameSnapshot) -> Bool {
         switch self {
         case .state(let phase): return frame.phase == phase
+        case .progress(let minimum): return frame.progress >= minimum
         case .screen(let id): return frame.screens.screen?.id == id
         case .load(let name): return frame.screens.screen?.load.name == name
         case .rows(let count): return (frame.screens.screen?.list?.rowCount ?? 0) >= count
@@ -65,6 +68,7 @@ enum ScriptCondition: Equatable, Sendable {
     var description: String {
         switch self {
         case .state(let phase): "wait-state \(phase.rawValue)"
+        case .progress(let minimum): "wait-progress \(minimum)"
         case .screen(let id): "wait-screen \(id)"
         case .load(let name): "wait-load \(name.rawValue)"
         case .rows(let count): "wait-rows \(count)"
@@ -78,6 +82,7 @@ enum ScriptCondition: Equatable, Sendable {
     func observed(in frame: FrameSnapshot) -> String {
         switch self {
         case .state: return "state: \(frame.phase.rawValue)"
+        case .progress: return "progress: \(frame.progress)"
         case .screen: return "screen: \(frame.screens.screen?.id.rawValue ?? "none")"
         case .load: return "load: \(frame.screens.screen?.load.name.rawValue ?? "no screen")"
         case .rows: return "rows: \(frame.screens.screen?.list?.rowCount ?? 0)"

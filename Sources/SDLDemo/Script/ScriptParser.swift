@@ -27,7 +27,7 @@ struct ScriptParser {
     static let commands: [(name: String, usage: String)] = [
         ("size", "W H"), ("down", "X Y"), ("move", "X Y"), ("up", "X Y"), ("tap", "X Y"),
         ("wheel", "DX DY [X Y]"), ("key", "KEY"), ("type", "TEXT"), ("screenshot", "FILE"),
-        ("wait-state", "STATE MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"), ("wait-rows", "N MS"),
+        ("wait-state", "STATE MS"), ("wait-progress", "P MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"), ("wait-rows", "N MS"),
         ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"), ("wait-real", "MS"), ("quit", ""),
     ]
 
@@ -134,6 +134,12 @@ struct ScriptParser {
                 throw error(lineNumber, "unknown state `\(arguments[0])` (known: \(Self.stateNames.joined(separator: ", ")))")
             }
             command = .wait(.state(phase), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-progress":
+            try expectCount(2, "P TIMEOUT_MS")
+            guard let minimum = Double(arguments[0]), minimum >= 0, minimum <= 1 else {
+                throw error(lineNumber, "`\(arguments[0])` is not a progress between 0 and 1")
+            }
+            command = .wait(.progress(minimum), timeoutMilliseconds: try parseTimeout(arguments[1]))
         case "wait-screen":
             try expectCount(2, "NAME TIMEOUT_MS")
             command = .wait(.screen(ScreenID(arguments[0])), timeoutMilliseconds: try parseTimeout(arguments[1]))
