@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "FeedKit", targets: ["FeedKit"]),
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
         .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
+        .library(name: "InterlochenCore", targets: ["InterlochenCore"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "streamplay", targets: ["streamplay"]),
@@ -169,6 +170,9 @@ let package = Package(
         .testTarget(
             name: "IPlayerClientTests",
             dependencies: ["IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+        // Interlochen (seed 000): content-meta.json, NPR, LiveStream, the sections and the refresh rules (pure).
+        .target(name: "InterlochenCore", dependencies: ["FeedCore"]),
+        .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "TestSupport"]),
         // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A Vimeo video as the Interlochen sections show it (mapped from VimeoLibrary's videos by the I/O layer, so
+/// this core does not depend on Vimeo's models).
+public struct InterlochenVideo: Sendable, Hashable {
+    /// The video id.
+    public var id: String
+    /// Its name.
+    public var title: String
+    /// Its length in seconds, if known.
+    public var duration: Int?
+    /// A picture, if any.
+    public var imageURL: String?
+    /// The HLS link to play (Watch), if the token may see it.
+    public var hlsURL: String?
+
+    /// A video.
+    public init(id: String, title: String, duration: Int? = nil, imageURL: String? = nil, hlsURL: String? = nil) {
+        self.id = id
+        self.title = title
+        self.duration = duration
+        self.imageURL = imageURL
+        self.hlsURL = hlsURL
+    }
+}
+
+/// One row of a section: a video, a story, a live cast, a station or a link.
+public enum SectionItem: Sendable, Hashable {
+    /// A Vimeo video (Watch).
+    case video(InterlochenVideo)
+    /// An NPR story (Listen, when playable).
+    case story(NPRStory)
+    /// A LiveStream event (Watch when live; marked LIVE).
+    case cast(LiveStreamEvent)
+    /// A radio station (Listen).
+    case station(RadioStation)
+    /// A link of the More section (opened in the browser).
+    case link(MoreLink)
+
+    /// The kind, as `mediakit interlochen --json` writes it in `"type"`.
+    public var type: ItemType {
+        switch self {
+        case .video: .vimeo
+        case .story: .npr
+        case .cast: .livestream
+        case .station: .station
+        case .link: .link
+        }
+    }
+
+    /// The item's id within its kind (a link's id is its URL).
+    public var id: String {
+        switch self {
+        case .video(let video): video.id
+        case .story(let story): story.id
+        case .cast(let event): event.id
+        case .station(let station): station.id
+        case .link(let link): link.link
+        }
+    }
+
+    /// The title shown.
+    public var title: String {
+        switch self {
+        case .video(let video): video.title
+        case .story(let story): story.title
+        case .cast(let event): event.title
+        case .station(let station): station.name
+        case .link(let link): link.name
+        }
+    }
+
+    /// The image shown, if any.
+    public var imageURL: String? {
+        switch self {
+        case .video(let video): video.imageURL
+        case .story(let story): story.imageURL
+        case .cast(let event): event.imageURL
+        case .station(let station): station.imageURL
+        case .link: nil
+        }
+    }
+
+    /// What Listen plays: a playable story's MP3 or a station's stream.
+    public var listenURL: String? {
+        switch self {
+        case .story(let story): story.audioURL
+        case .station(let station): station.streamURL
+        default: nil
+        }
+    }
+
+    /// What Watch plays: a video's HLS link or a live cast's playlist.
+    public var watchURL: String? {
+        switch self {
+        case .video(let video): video.hlsURL
+        case .cast(let event): event.isLive ? event.hlsURL : nil
+        default: nil
+        }
+    }
+
+    /// The kinds of item, by their JSON name.
+    public enum ItemType: String, Sendable, Hashable, CaseIterable {
+        /// A Vimeo video.
+        case vimeo
+        /// An NPR story.
+        case npr
+        /// A LiveStream event.
+        case livestream
+        /// A radio station.
+        case station
+        /// A More link.
+        case link
+    }
+}
