@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
         .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
         .library(name: "InterlochenCore", targets: ["InterlochenCore"]),
+        .library(name: "InterlochenLibrary", targets: ["InterlochenLibrary"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "streamplay", targets: ["streamplay"]),
@@ -173,6 +174,12 @@ let package = Package(
         // Interlochen (seed 000): content-meta.json, NPR, LiveStream, the sections and the refresh rules (pure).
         .target(name: "InterlochenCore", dependencies: ["FeedCore"]),
         .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "TestSupport"]),
+        .target(
+            name: "InterlochenLibrary",
+            dependencies: ["InterlochenCore", "FeedKit", "FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "InterlochenLibraryTests",
+            dependencies: ["InterlochenLibrary", "InterlochenCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
         // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",

@@ -2,7 +2,7 @@ import Foundation
 
 /// A Vimeo video as the Interlochen sections show it (mapped from VimeoLibrary's videos by the I/O layer, so
 /// this core does not depend on Vimeo's models).
-public struct InterlochenVideo: Sendable, Hashable {
+public struct InterlochenVideo: Sendable, Hashable, Codable {
     /// The video id.
     public var id: String
     /// Its name.
