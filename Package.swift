@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "FeedKit", targets: ["FeedKit"]),
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
         .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
+        .library(name: "VimeoCore", targets: ["VimeoCore"]),
+        .library(name: "VimeoLibrary", targets: ["VimeoLibrary"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "streamplay", targets: ["streamplay"]),
@@ -169,11 +171,21 @@ let package = Package(
         .testTarget(
             name: "IPlayerClientTests",
             dependencies: ["IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+        // Vimeo library (seed 001): pure models, decoding, whitelist, freshness, screens / client, store, library.
+        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit"]),
+        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .target(
+            name: "VimeoLibrary",
+            dependencies: ["VimeoCore", "FeedKit", "FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "VimeoLibraryTests",
+            dependencies: ["VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]),
         // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",
             dependencies: [
-                "IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore",
+                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
