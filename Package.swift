@@ -229,7 +229,7 @@ let package = Package(
             ],
             // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
             exclude: ["Resources/IPlayerSample"],
-            resources: [.copy("Resources/DefaultStream")]),
+            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),
