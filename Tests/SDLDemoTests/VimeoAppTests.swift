@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 import StreamServer
@@ -217,5 +218,97 @@ struct VimeoAppTests {
         #expect(searches == ["/me/videos?query=night&page=1&per_page=25"], "\(searches)")
         let last = try #require(try run.frames().last)
         #expect(last.screen == "search" && last.tab == "search" && last.rowCount == 25)
+    }
+
+    @Test("thumbnails: a 404 and a non-image shown as failed placeholders, each fetched once; the good ones cached")
+    func failedThumbnails() async throws {
+        let server = try await VimeoSampleRoutes.serve()
+        var routes = try RouteTable.load(contentsOf: VimeoSampleRoutes.directory.appendingPathComponent("routes.json"))
+        routes.routes = [Route(path: "/pictures/blue_200.jpg", response: RouteResponse(status: 404, string: "missing")),
+                         Route(path: "/pictures/green_200.jpg", response: RouteResponse(string: "<html>not an image</html>", contentType: "image/jpeg"))]
+            + routes.routes
+        server.setRoutes(routes)
+        let run = try DemoRun.script("""
+            0 size 800 600
+            0 wait-load loaded 20000
+            0 wait-still 20000
+            0 screenshot thumbnails.png
+            2000 screenshot later.png
+            2100 quit
+            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+        let missing = VimeoSampleRoutes.requests("/pictures/blue_200.jpg", on: server).count
+        let broken = VimeoSampleRoutes.requests("/pictures/green_200.jpg", on: server).count
+        let red = VimeoSampleRoutes.requests("/pictures/red_200.jpg", on: server).count
+        try await server.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        // Two seconds of frames with the failures on screen: each fetched once, never again.
+        #expect(missing == 1 && broken == 1, "blue_200.jpg \(missing)×, green_200.jpg \(broken)×")
+        #expect(red == 1, "red_200.jpg fetched \(red)× (cached after the first)")
+        let image = try LoadedImage(contentsOf: run.file("later.png"))
+        let first = ListGeometry.thumbnailCentre(0)
+        #expect(image.pixel(first.x, first.y, is: (0xD0, 0x40, 0x30), tolerance: 10), "\(image.rgba(first.x, first.y))")
+        for row in [1, 2] {
+            let p = ListGeometry.thumbnailSample(row)
+            #expect(image.pixel(p.x, p.y, is: (0xE6, 0xCC, 0xCF), tolerance: 3), "row \(row): \(image.rgba(p.x, p.y))")
+        }
+    }
+
+    @Test("the albums failing shows the message and Retry; Retry loads them")
+    func failureAndRetry() async throws {
+        let server = try await VimeoSampleRoutes.serve()
+        server.setFaults([FaultRule(path: "/me/albums", fault: .status(code: 500, times: 1))])
+        // The albums screen has tabs: its content ends at the tab bar. Retry is tapped right of the circle.
+        let layout = ShellLayout(size: Size(width: 800, height: 600))
+        let content = layout.content(hasTabs: true)
+        let retry = layout.retryButton(in: content), message = layout.failureMessage(in: content)
+        let run = try DemoRun.script("""
+            0 size 800 600
+            0 wait-load failed 20000
+            0 wait-still 20000
+            0 screenshot failed.png
+            100 tap \(retry.maxX - 8) \(retry.maxY - 8)
+            100 wait-load loaded 20000
+            200 quit
+            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+        let albums = VimeoSampleRoutes.requests("/me/albums", on: server)
+        try await server.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(albums == ["/me/albums?page=1", "/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"], "\(albums)")
+        let frames = try run.frames()
+        let failed = try #require(frames.first { $0.load == "failed" })
+        let failure = failed.loadMessage ?? ""
+        #expect(failure.hasPrefix("Vimeo: server error: HTTP 500"), "\(failure)")
+        #expect(frames.allOutputs.contains("retry:albums"))
+        #expect(try #require(frames.last).rowCount == 7)
+        // Pixels: the Retry button (accent teal) left of its label, the message's text above it.
+        let image = try LoadedImage(contentsOf: run.file("failed.png"))
+        let button = (x: Int(retry.x) + 10, y: Int(retry.center.y))
+        #expect(image.pixel(button.x, button.y, is: (0x2A, 0x9D, 0x8F), tolerance: 3), "\(image.rgba(button.x, button.y))")
+        var dark = 0
+        for x in stride(from: Int(message.x), to: Int(message.maxX), by: 2) {
+            for y in Int(message.y)..<Int(message.maxY) where image.pixel(x, y, is: (0x1B, 0x22, 0x33), tolerance: 60)
+                && hypot(Double(x) - 400, Double(y) - 300) > 64 { dark += 1 }
+        }
+        #expect(dark > 20, "no message text above the button (\(dark) dark pixels)")
+    }
+
+    @Test("the circle over the list taps the player, not the row under it")
+    func circleOverTheList() async throws {
+        let server = try await VimeoSampleRoutes.serve()
+        let run = try DemoRun.script("""
+            \(Self.openAlbum)
+            200 tap 400 300
+            200 wait-state fetching 5000
+            300 key escape
+            400 key escape
+            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+        try await server.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs == ["rowSelected:albums:1001", "circleTapped", "back:videos", "quit"], "\(frames.allOutputs)")
+        #expect(frames.screenRuns == ["albums", "videos", "albums"], "\(frames.screenRuns)")
     }
 }
