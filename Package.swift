@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "FeedKit", targets: ["FeedKit"]),
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
         .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
+        .library(name: "VimeoCore", targets: ["VimeoCore"]),
+        .library(name: "VimeoLibrary", targets: ["VimeoLibrary"]),
         .library(name: "InterlochenCore", targets: ["InterlochenCore"]),
         .library(name: "InterlochenLibrary", targets: ["InterlochenLibrary"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
@@ -171,6 +173,16 @@ let package = Package(
         .testTarget(
             name: "IPlayerClientTests",
             dependencies: ["IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+        // Vimeo library (seed 001): pure models, decoding, whitelist, freshness, screens / client, store, library.
+        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit"]),
+        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .target(
+            name: "VimeoLibrary",
+            dependencies: ["VimeoCore", "FeedKit", "FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "VimeoLibraryTests",
+            dependencies: ["VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]),
         // Interlochen (seed 000): content-meta.json, NPR, LiveStream, the sections and the refresh rules (pure).
         .target(name: "InterlochenCore", dependencies: ["FeedCore"]),
         .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "TestSupport"]),
@@ -184,7 +196,7 @@ let package = Package(
         .executableTarget(
             name: "mediakit",
             dependencies: [
-                "IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore",
+                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
@@ -223,12 +235,16 @@ let package = Package(
                 "PlayerCore",
                 "ScreenKit",
                 "StreamServer",
+                "FeedCore",
+                "FeedKit",
+                "VimeoCore",
+                "VimeoLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
             exclude: ["Resources/IPlayerSample"],
-            resources: [.copy("Resources/DefaultStream")]),
+            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),

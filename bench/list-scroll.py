@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""SDLDemo list scrolling: 1,000 rows with thumbnails, flung under Xvfb and replayed offscreen.
+"""SDLDemo list scrolling: a Vimeo album of 1,000 videos with thumbnails, flung under Xvfb and replayed offscreen.
 
-A catalogue of 1,000 rows in 40 pages of 25 (the fixture app's JSON pages) with 1,000 distinct 192×108 PNG
-thumbnails is generated into a temporary directory and served by `streamserve` on 127.0.0.1. Then:
+A Vimeo library with one album of 1,000 videos in 40 pages of 25 (the API's JSON shapes, as issue 12 lists them)
+with 1,000 distinct 192×108 PNG thumbnails is generated into a temporary directory and served by
+`streamserve --routes` on 127.0.0.1. `SDLDemo --app vimeo --base-url URL` opens the album, then:
 
-  flinging   SDLDemo --app fixture in a real window under Xvfb; xdotool flings the list (press, five quick
-             moves, release) every 0.7 s, six towards the end then six back, for --seconds: CPU % and the
-             frame rate and draw time from SDLDemo's `--stats` line, plus the peak RSS.
+  flinging   in a real window under Xvfb; xdotool flings the album's list (press, five quick moves, release)
+             every 0.7 s, six towards the end then six back, for --seconds: CPU % and the frame rate and draw
+             time from SDLDemo's `--stats` line, plus the peak RSS.
   reference  the same window, the same time, the circle alone pushed edge to edge with the arrow keys (the
              default app): the cost of animating at the display rate with no list, measured in the same run.
   scripted   SDL_VIDEODRIVER=offscreen, a script that flings through all 40 pages on the virtual clock
@@ -52,24 +53,51 @@ def png(width, height, pixel):
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 6)) + chunk(b"IEND", b"")
 
 
+ALBUM = "2001"
+TOKEN = "bench-token"
+
+
 def make_catalog(directory):
-    """40 pages of 25 rows, each row with its own thumbnail (a gradient whose hue follows the row)."""
+    """A Vimeo library: one album of 1,000 videos in 40 pages of 25, each video with its own thumbnail (a
+    gradient whose hue follows the video), and routes.json serving it (the thumbnails are files)."""
     os.makedirs(os.path.join(directory, "thumbs"), exist_ok=True)
+    os.makedirs(os.path.join(directory, "pages"), exist_ok=True)
     for index in range(ROWS):
         r, g, b = (index * 37) % 256, (index * 91) % 256, (index * 53) % 256
         data = png(192, 108, lambda x, y: (min(255, r + x // 2), min(255, g + y), b))
         with open(os.path.join(directory, "thumbs", f"{index}.png"), "wb") as handle:
             handle.write(data)
+    videos_path = f"/me/albums/{ALBUM}/videos"
+    album = {"uri": f"/users/1/albums/{ALBUM}", "name": "1,000 videos", "description": None,
+             "created_time": "2020-01-01T00:00:00+00:00",
+             "pictures": {"sizes": [{"width": 192, "height": 108, "link": "{{base_url}}/thumbs/0.png"}]},
+             "metadata": {"connections": {"videos": {"uri": f"/albums/{ALBUM}/videos", "options": ["GET"], "total": ROWS}}}}
+    with open(os.path.join(directory, "pages", "albums.json"), "w") as handle:
+        json.dump({"total": 1, "page": 1, "per_page": 25, "data": [album],
+                   "paging": {"next": None, "previous": None, "first": "/me/albums?page=1", "last": "/me/albums?page=1"}}, handle)
+    routes = [{"path": "/me/albums", "query": {"page": "1"}, "file": "pages/albums.json", "template": True}]
     pages = ROWS // PAGE
     for number in range(1, pages + 1):
-        rows = [{"id": f"r{i}", "overline": "CHANNEL %d" % (i % 7), "title": f"Row {i}: a title long enough to be cut at the end of the row",
-                 "subtitle": f"Episode {i % 12 + 1}", "thumbnail": f"thumbs/{i}.png"}
-                for i in range((number - 1) * PAGE, number * PAGE)]
-        page = {"screen": "rows", "title": "1,000 rows", "rows": rows}
-        if number < pages:
-            page["next"] = f"rows-{number + 1}.json"
-        with open(os.path.join(directory, f"rows-{number}.json"), "w") as handle:
+        videos = [{"uri": f"/videos/{300000 + i}", "name": f"Video {i}: a title long enough to be cut at the end of the row",
+                   "description": f"Take {i}.", "duration": 60 + i, "width": 1280, "height": 720,
+                   "created_time": "2020-01-01T00:00:00+00:00", "status": "available",
+                   "tags": [{"name": "bench", "tag": "bench"}],
+                   "pictures": {"sizes": [{"width": 192, "height": 108, "link": "{{base_url}}/thumbs/%d.png" % i}]}}
+                  for i in range((number - 1) * PAGE, number * PAGE)]
+        next_page = f"{videos_path}?page={number + 1}&per_page={PAGE}" if number < pages else None
+        page = {"total": ROWS, "page": number, "per_page": PAGE, "data": videos,
+                "paging": {"next": next_page, "previous": None, "first": f"{videos_path}?page=1&per_page={PAGE}",
+                           "last": f"{videos_path}?page={pages}&per_page={PAGE}"}}
+        with open(os.path.join(directory, "pages", f"videos-{number}.json"), "w") as handle:
             json.dump(page, handle)
+        routes.append({"path": videos_path, "query": {"page": str(number), "per_page": str(PAGE)},
+                       "file": f"pages/videos-{number}.json", "template": True})
+    with open(os.path.join(directory, "routes.json"), "w") as handle:
+        json.dump({"routes": routes}, handle)
+
+
+def demo_arguments(base):
+    return ["--app", "vimeo", "--base-url", base, "--token", TOKEN]
 
 
 def cpu_seconds(pid):
@@ -97,7 +125,7 @@ class Server:
     """streamserve on the catalogue, stopped on exit."""
 
     def __init__(self, binary, directory):
-        self.process = subprocess.Popen([binary, directory], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen([binary, "--routes", os.path.join(directory, "routes.json"), directory], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"at (http://\S+?)/? ", line + " ")
         if not match:
@@ -164,7 +192,14 @@ class Demo:
     def quit(self):
         rss = peak_rss_mb(self.process.pid)
         try:
-            self.xdotool("key", "--window", self.window, "Escape")
+            # Escape goes back a screen, then quits at the root (the album is one screen deep).
+            for _ in range(3):
+                self.xdotool("key", "--window", self.window, "Escape")
+                try:
+                    self.process.wait(timeout=2)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
             self.process.wait(timeout=20)
         except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
             self.process.kill()
@@ -191,9 +226,10 @@ def parse_stats(line):
     return numbers
 
 
-def scripted(binary, url):
+def scripted(binary, base):
     """Flicks through every page on the virtual clock; returns (frames, wall s, stats, last trace frame)."""
-    steps = ["0 size 800 600", "0 wait-load loaded 30000", "0 wait-still 30000"]
+    steps = ["0 size 800 600", "0 wait-load loaded 30000", "0 wait-still 30000", "50 tap 200 84",
+             "50 wait-screen videos 30000", "50 wait-load loaded 30000", "50 wait-still 30000"]
     t = 100
     for _ in range(60):
         steps += [f"{t} down 200 520"] + [f"{t + 8 * k} move 200 {520 - 70 * k}" for k in range(1, 6)] + [f"{t + 48} up 200 170"]
@@ -206,7 +242,7 @@ def scripted(binary, url):
         env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
         env.pop("DISPLAY", None)
         start = time.monotonic()
-        result = subprocess.run([binary, "--app", "fixture", "--fixture", url, "--script", script, "--trace", trace, "--stats"],
+        result = subprocess.run([binary, *demo_arguments(base), "--script", script, "--trace", trace, "--stats"],
                                 env=env, capture_output=True, text=True, timeout=900)
         wall = time.monotonic() - start
         if result.returncode != 0:
@@ -238,12 +274,13 @@ def main():
     with tempfile.TemporaryDirectory(prefix="list-catalog-") as catalog:
         make_catalog(catalog)
         server = Server(streamserve, catalog)
-        url = f"{server.base}/rows-1.json"
-        log(f"catalogue of {ROWS} rows at {url}")
+        log(f"an album of {ROWS} videos at {server.base}{'/me/albums/' + ALBUM + '/videos'}")
         try:
             with Xvfb() as x:
-                demo = Demo(sdldemo, x.display, ["--app", "fixture", "--fixture", url])
-                time.sleep(3)  # the first page and its thumbnails
+                demo = Demo(sdldemo, x.display, demo_arguments(server.base))
+                time.sleep(3)  # the albums and their thumbnails
+                demo.xdotool("mousemove", "--window", demo.window, "200", "84", "click", "1")   # open the album
+                time.sleep(3)  # its first page and thumbnails
                 state = {"next": 0.0, "count": 0}
 
                 def fling(elapsed):
@@ -275,13 +312,13 @@ def main():
                     return "no --stats line", ""
                 return (f"{stats['fps']:.1f} fps, mean interval {stats['interval']:.2f} ms ({stats['interval'] / BUDGET_MS:.3f} × budget)",
                         f"mean {stats['draw_mean']:.2f} ms ({stats['draw_mean'] / BUDGET_MS:.3f} × budget), max {stats['draw_max']:.2f} ms")
-            rows.append((f"flinging 1,000 rows with thumbnails, Xvfb, {args.seconds:.0f} s", f"{cpu:.2f} %", *frame_cells(list_stats), f"{rss:.0f} MB"))
+            rows.append((f"flinging a Vimeo album of 1,000 videos with thumbnails, Xvfb, {args.seconds:.0f} s", f"{cpu:.2f} %", *frame_cells(list_stats), f"{rss:.0f} MB"))
             rows.append((f"reference: the circle alone pushed edge to edge, same run", f"{ref_cpu:.2f} %", *frame_cells(ref_stats), f"{ref_rss:.0f} MB"))
             if "draw_mean" in list_stats and "draw_mean" in ref_stats and ref_cpu > 0:
                 rows.append(("list ÷ reference", f"{cpu / ref_cpu:.2f}", "",
                              f"draw mean {list_stats['draw_mean'] / ref_stats['draw_mean']:.2f}", ""))
 
-            frames, wall, stats, last = scripted(sdldemo, url)
+            frames, wall, stats, last = scripted(sdldemo, server.base)
             per_frame = wall * 1000 / frames
             log(f"  scripted: {frames} frames in {wall:.2f} s, {stats}, rows {last.get('rowCount')}")
             rows.append((f"scripted, offscreen: 60 flings through all 40 pages (virtual 60 fps; rows at the end: {last.get('rowCount')})",

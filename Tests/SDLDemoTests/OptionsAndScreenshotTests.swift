@@ -11,7 +11,7 @@ struct OptionsAndScreenshotTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try await DemoRun.run(in: directory, arguments: ["--help"], timeout: 30)
         #expect(run.status == 0, "\(run.diagnostics)")
-        for option in ["--url", "--mp3", "--script", "--trace", "--app", "--fixture", "wait-state", "wait-screen", "wheel",
+        for option in ["--url", "--mp3", "--script", "--trace", "--app", "--base-url", "wait-state", "wait-screen", "wheel",
                        "backspace", "uninitialized", "refreshing"] {
             #expect(run.stdout.contains(option), "--help does not mention \(option)")
         }

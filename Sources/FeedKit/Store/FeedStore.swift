@@ -153,6 +153,31 @@ public final class FeedStore: Sendable {
         }
     }
 
+    /// Replaces several resources' data atomically: runs `replace` and records every retrieval of
+    /// `retrievals` in one transaction (a refresh that fetched a user, an album list and some pages
+    /// together commits all of them, or none). If `replace` throws, nothing changes.
+    ///
+    /// ```swift
+    /// try await store.refresh([Retrieval(resource: "vimeo.me", fetchedAt: now, url: meURL),
+    ///                          Retrieval(resource: "vimeo.albums", fetchedAt: now, url: albumsURL)]) { db in … }
+    /// ```
+    @discardableResult
+    public func refresh<T: Sendable>(
+        _ retrievals: [Retrieval], replacing replace: @escaping @Sendable (Database) throws -> T
+    ) async throws -> T {
+        do {
+            return try await queue.write { db in
+                let result = try replace(db)
+                for retrieval in retrievals {
+                    try Self.log(db, resource: retrieval.resource, fetchedAt: retrieval.fetchedAt, url: retrieval.url)
+                }
+                return result
+            }
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
     // MARK: Access for apps
 
     /// Runs `body` in a read transaction (a consistent snapshot).

@@ -7,7 +7,7 @@ import Foundation
 /// ```
 /// swift run SDLDemo                      # embedded stream, served offline by an in-process server
 /// swift run SDLDemo --url http://host/x.m3u8 --mp3 song.mp3
-/// swift run SDLDemo --app fixture --fixture catalogue/rows.json   # lists and details from JSON pages
+/// swift run SDLDemo --app vimeo          # the Vimeo library: its embedded sample, or --base-url and --token
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -23,11 +23,20 @@ struct SDLDemoCommand: ParsableCommand {
             \(ScriptParser.usageSummary)
             """)
 
-    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; fixture: lists from --fixture).")
+    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; vimeo: the Vimeo library).")
     var app: AppName = .player
 
-    @Option(help: "The fixture app's first page: a JSON file or a file:/http: URL (with --app fixture).")
-    var fixture: String?
+    @Option(help: "The API's base URL for --app vimeo (default: its embedded sample library, served on 127.0.0.1).")
+    var baseURL: String?
+
+    @Option(help: "The Vimeo access token (default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed.")
+    var token: String?
+
+    @Option(help: "The Vimeo app's SQLite store (default: a file in a temporary directory, removed on exit).")
+    var store: String?
+
+    @Flag(help: "Vimeo app: act as if the connectivity check failed (the stored library only).")
+    var offline = false
 
     @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
     var url: String?
@@ -62,8 +71,8 @@ struct SDLDemoCommand: ParsableCommand {
         if let maxFps, maxFps < 1 { throw ValidationError("--max-fps must be at least 1") }
         if let url, URL(string: url)?.scheme == nil { throw ValidationError("--url \(url) is not an absolute URL") }
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
-        if app == .fixture, fixture == nil { throw ValidationError("--app fixture needs --fixture FILE_OR_URL") }
-        if fixture != nil, app != .fixture { throw ValidationError("--fixture is for --app fixture") }
+        if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
+        if app != .vimeo, token != nil || store != nil || offline { throw ValidationError("--token, --store and --offline are for --app vimeo") }
     }
 
     func run() throws {

@@ -8,7 +8,7 @@ import ScreenKit
 /// thread through ``AppContext/update(_:)``. Decisions belong in pure models (ScreenKit's, or an app's
 /// own core); an app object here only wires them to I/O.
 ///
-/// To add an app: implement this protocol (see ``FixtureApp``), add a case to ``AppName`` and build it in
+/// To add an app: implement this protocol (see ``VimeoApp``), add a case to ``AppName`` and build it in
 /// ``AppName/make(options:context:)``.
 protocol HostedApp: AnyObject {
     /// Shows the first screens at `t` (none: the player alone).

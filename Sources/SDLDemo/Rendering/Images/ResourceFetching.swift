@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 
-/// Fetches the bytes behind a URL: thumbnails (and the fixture app's pages). The app wiring supplies one;
+/// Fetches the bytes behind a URL: thumbnails and pictures. The app wiring supplies one;
 /// a feed app backs it with its HTTP client (FeedKit), tests with files or a local StreamServer.
 protocol ResourceFetching: Sendable {
     /// The body at `url`; throws ``ResourceError`` saying what failed and where.

@@ -1,0 +1,247 @@
+import Foundation
+import StreamServer
+import Testing
+import TestSupport
+
+/// `mediakit vimeo …`, the built binary, against the sample routes on 127.0.0.1: the issue's command line,
+/// its `--json` keys, the freshness cases counted in the server's requests, one-line errors with exit 1 and
+/// the store unchanged, a stalled page failing at the deadline.
+@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(3)))
+struct MediaKitVimeoCLITests {
+    /// A temporary directory with a store path and the sample whitelist; removed afterwards.
+    struct Files {
+        let directory: URL
+        var store: String { directory.appendingPathComponent("vimeo.sqlite").path }
+        var whitelist: String { VimeoSample.directory.appendingPathComponent("albums.json").path }
+
+        init() throws { directory = try temporaryDirectory() }
+
+        /// The store file's bytes (to show it unchanged).
+        func storeBytes() -> Data? { try? Data(contentsOf: URL(fileURLWithPath: store)) }
+    }
+
+    static func mediakit(_ server: StreamServer, _ files: Files, _ arguments: [String], token: String? = VimeoSample.token,
+                         environment: [String: String]? = nil) async throws -> ProcessRunner.Outcome {
+        let binary = try #require(ProcessRunner.executable(named: "mediakit"))
+        var all = ["vimeo", "--base-url", server.baseURL.absoluteString, "--store", files.store]
+        if let token { all += ["--token", token] }
+        let outcome = try await ProcessRunner.run(binary, all + arguments, environment: environment)
+        #expect(outcome.sanitizerReport == nil, "\(outcome.stderr)")
+        return outcome
+    }
+
+    static func document(_ outcome: ProcessRunner.Outcome) throws -> [String: Any] {
+        try #require(outcome.status == 0, "exit \(outcome.status): \(outcome.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(outcome.stdout.utf8)) as? [String: Any], "\(outcome.stdout)")
+    }
+
+    @Test("albums: every page, the whitelist, the documented keys; then from the store until 2 h, then refreshed")
+    func albumsFreshness() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        try await withSampleServer { server in
+            let first = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T10:00:00Z", "--json", "albums"])
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(first.stderr.isEmpty)
+            let document = try Self.document(first)
+            #expect(document["source"] as? String == "network")
+            #expect(document["fetchedAt"] as? String == "2026-01-01T10:00:00Z")
+            let albums = try #require(document["albums"] as? [[String: Any]])
+            #expect(albums.map { $0["id"] as? String ?? "" } == ["1001", "1002", "1003", "1004", "1005", "1006"],
+                    "listed ones only; 9999 (missing upstream) ignored")
+            let album = try #require(albums.first)
+            #expect(Set(album.keys) == ["id", "name", "description", "createdTime", "pictures", "videosLink"])
+            #expect(album["videosLink"] as? String == "/albums/1001/videos")
+            #expect(albums.first { $0["id"] as? String == "1005" }?["videosLink"] == nil, "no videos: no videosLink")
+            #expect(server.requestLines == ["/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"])
+
+            // 1 h 59 min later: from the store, no request.
+            let fresh = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T11:59:00Z", "albums", "--json"])
+            #expect(fresh.status == 0, "\(fresh.stderr)")
+            #expect(try Self.document(fresh)["source"] as? String == "store")
+            #expect(try Self.document(fresh)["fetchedAt"] as? String == "2026-01-01T10:00:00Z")
+            #expect(server.statistics.requests.count == 3)
+
+            // 2 h 01 min later, online: refreshed (three pages again).
+            let stale = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T12:01:00Z", "--json", "albums"])
+            #expect(try Self.document(stale)["source"] as? String == "network")
+            #expect(server.statistics.requests.count == 6)
+
+            // Offline, much later: the stored copy, marked stale, no request.
+            let offline = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-02T12:00:00Z", "--offline", "--json", "albums"])
+            #expect(offline.status == 0, "\(offline.stderr)")
+            let stored = try Self.document(offline)
+            #expect(stored["source"] as? String == "store" && stored["stale"] as? Bool == true)
+            #expect(stored["fetchedAt"] as? String == "2026-01-01T12:01:00Z")
+            #expect(server.statistics.requests.count == 6)
+
+            // Text output, for people.
+            let text = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T12:30:00Z", "albums"])
+            #expect(text.stdout.hasPrefix("6 albums\n"))
+            #expect(text.stdout.contains("from the store, fetched 2026-01-01T12:01:00Z"))
+            #expect(server.statistics.requests.count == 6)
+        }
+    }
+
+    @Test("me: fetched, then from the store at 23 h 59 min, fetched again at 24 h 01 min")
+    func meEvery24Hours() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        try await withSampleServer { server in
+            let first = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "--json", "me"])
+            #expect(first.status == 0, "\(first.stderr)")
+            let document = try Self.document(first)
+            #expect(Set(document.keys) == ["source", "fetchedAt", "stale", "name", "link", "location", "bio", "pictures", "websites", "metadata"])
+            #expect((document["pictures"] as? [String])?.isEmpty == false)
+            #expect((document["websites"] as? [[String: Any]])?.count == 2)
+            #expect(server.requestLines == ["/me"])
+            let almost = try await Self.mediakit(server, files, ["--now", "2026-01-01T23:59:00Z", "--json", "me"])
+            #expect(try Self.document(almost)["source"] as? String == "store")
+            #expect(server.requestLines == ["/me"])
+            let after = try await Self.mediakit(server, files, ["--now", "2026-01-02T00:01:00Z", "--json", "me"])
+            #expect(try Self.document(after)["source"] as? String == "network")
+            #expect(server.requestLines == ["/me", "/me"])
+        }
+    }
+
+    @Test("videos and search: a page of 25 with the documented keys; the page from the store while fresh")
+    func videosAndSearch() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        try await withSampleServer { server in
+            let page = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "--json", "videos", "1001", "--page", "2"])
+            #expect(page.status == 0, "\(page.stderr)")
+            let document = try Self.document(page)
+            #expect(document["source"] as? String == "network")
+            #expect(document["page"] as? Int == 2 && document["perPage"] as? Int == 25 && document["total"] as? Int == 60)
+            #expect(document["hasMore"] as? Bool == true)
+            let videos = try #require(document["videos"] as? [[String: Any]])
+            #expect(videos.count == 25)
+            let video = try #require(videos.first)
+            #expect(Set(video.keys) == ["id", "name", "description", "duration", "width", "height", "createdTime", "pictures",
+                                        "tags", "metadataLink", "files", "status"])
+            #expect(video["tags"] as? [String] == ["night", "drive"])
+            let hls = try #require((video["files"] as? [[String: Any]])?.first { $0["quality"] as? String == "hls" })
+            #expect(Set(hls.keys) == ["quality", "type", "width", "height", "link", "linkSecure", "size", "md5"])
+            #expect(hls["width"] is NSNull && (hls["linkSecure"] as? String)?.hasSuffix(".m3u8") == true)
+            #expect(server.requestLines == ["/me/albums/1001/videos?page=2&per_page=25"])
+
+            let again = try await Self.mediakit(server, files, ["--now", "2026-01-01T01:59:00Z", "--json", "videos", "1001", "--page", "2"])
+            #expect(try Self.document(again)["source"] as? String == "store")
+            #expect(server.statistics.requests.count == 1)
+            let last = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "--json", "videos", "1001", "--page", "3"])
+            #expect(try Self.document(last)["hasMore"] as? Bool == false)
+            #expect((try Self.document(last)["videos"] as? [Any])?.count == 10)
+
+            let search = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "--json", "search", "night"])
+            #expect(search.status == 0, "\(search.stderr)")
+            let found = try Self.document(search)
+            #expect(found["page"] as? Int == 1 && (found["videos"] as? [Any])?.isEmpty == false)
+            #expect(server.requestLines.last == "/me/videos?query=night&page=1&per_page=25")
+        }
+    }
+
+    @Test("refresh: stale parts only, everything with --force, nothing while fresh")
+    func refresh() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        try await withSampleServer { server in
+            let first = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T00:00:00Z", "--json", "refresh"])
+            #expect(first.status == 0, "\(first.stderr)")
+            #expect(try Self.document(first)["albums"] as? Int == 6)
+            let count = server.statistics.requests.count
+            #expect(count == 9, "\(server.requestLines)")
+            let fresh = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T01:00:00Z", "--json", "refresh"])
+            #expect(try Self.document(fresh)["source"] as? String == "store")
+            #expect(server.statistics.requests.count == count)
+            let forced = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T01:00:00Z", "refresh", "--force"])
+            #expect(forced.status == 0, "\(forced.stderr)")
+            #expect(server.statistics.requests.count == 2 * count)
+        }
+    }
+
+    @Test("401, 404 and 500 bodies: one line naming what failed, exit 1, the store unchanged")
+    func errorsLeaveTheStore() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        let broken = Route(path: "/me/albums", query: .exact(["page": "2"]), auth: .bearer(token: VimeoSample.token),
+                           response: RouteResponse(status: 500, string: #"{"error": "Something strange occurred."}"#))
+        try await withSampleServer { server in
+            let filled = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "refresh"])
+            #expect(filled.status == 0, "\(filled.stderr)")
+            let before = try #require(files.storeBytes())
+            let base = server.baseURL.absoluteString
+
+            // Fresh albums need no request: a command that must ask (refresh --force).
+            let unauthorized = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:10:00Z", "refresh", "--force"], token: "wrong")
+            #expect(unauthorized.status == 1)
+            #expect(unauthorized.stdout.isEmpty)
+            #expect(unauthorized.stderr == "mediakit: error: Vimeo: authentication failed: HTTP 401 Unauthorized: \"A valid user token must be passed.\" (\(base)/me)\n")
+            #expect(files.storeBytes() == before)
+
+            let missing = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:10:00Z", "videos", "424242"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr == "mediakit: error: Vimeo: not found: HTTP 404 Not Found: \"The requested album couldn't be found. (error 5000)\" (\(base)/me/albums/424242/videos?page=1&per_page=25)\n")
+            #expect(files.storeBytes() == before)
+
+            server.setRoutes(try VimeoSample.routes(overrides: [broken]))
+            let failing = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:10:00Z", "refresh", "--force"])
+            #expect(failing.status == 1)
+            #expect(failing.stderr == "mediakit: error: Vimeo: server error: HTTP 500 Internal Server Error: \"Something strange occurred.\" (\(base)/me/albums?page=2)\n")
+            #expect(files.storeBytes() == before)
+
+            // Offline with nothing stored.
+            let empty = try await Self.mediakit(server, files, ["--offline", "search", "night"])
+            #expect(empty.status == 1)
+            #expect(empty.stderr.hasPrefix("mediakit: error: Vimeo: offline, and ") && empty.stderr.split(separator: "\n").count == 1)
+            // No token anywhere.
+            let anonymous = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:10:00Z", "refresh", "--force"], token: nil,
+                                                    environment: ProcessInfo.processInfo.environment.filter { $0.key != "VIMEO_TOKEN" })
+            #expect(anonymous.status == 1)
+            #expect(anonymous.stderr == "mediakit: error: Vimeo: authentication failed: no access token (pass --token or set VIMEO_TOKEN)\n")
+            #expect(files.storeBytes() == before)
+        }
+    }
+
+    @Test("the token from VIMEO_TOKEN, never printed; usage errors exit 64")
+    func tokenAndUsage() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        try await withSampleServer { server in
+            var environment = ProcessInfo.processInfo.environment
+            environment["VIMEO_TOKEN"] = VimeoSample.token
+            let outcome = try await Self.mediakit(server, files, ["--json", "me"], token: nil, environment: environment)
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            #expect(server.statistics.requests.first?.authorizationScheme == "Bearer")
+            #expect(!outcome.stdout.contains(VimeoSample.token) && !outcome.stderr.contains(VimeoSample.token))
+            for arguments in [["videos"], ["videos", "1001", "--page", "0"], ["search", " "], ["bogus"], []] {
+                let usage = try await Self.mediakit(server, files, arguments)
+                #expect(usage.status == 64, "\(arguments): \(usage.stderr)")
+            }
+        }
+    }
+
+    @Test("a stalled page: an error within the deadline, the store unchanged")
+    func stalledPage() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        // Page 1 points on to a page whose path the server holds.
+        let page1 = try VimeoSample.text("albums/page-1.json").replacingOccurrences(of: #""next": "/me/albums?page=2""#,
+                                                                                    with: #""next": "/me/stalled-albums?page=2""#)
+        let overrides = [Route(path: "/me/albums", query: .exact(["page": "1"]), auth: .bearer(token: VimeoSample.token),
+                               response: RouteResponse(string: page1, template: true)),
+                         Route(path: "/me/stalled-albums", response: RouteResponse(string: "{}"))]
+        try await withSampleServer { server in
+            _ = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "albums"])
+            let before = try #require(files.storeBytes())
+            server.setRoutes(try VimeoSample.routes(overrides: overrides))
+            server.setFaults([FaultRule(path: "/me/stalled-albums", fault: .holdUntilReleased)])
+            let outcome = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:30:00Z", "--timeout", "1", "refresh", "--force"])
+            #expect(outcome.status == 1)
+            #expect(outcome.stderr == "mediakit: error: Vimeo: timed out after 1 s (\(server.baseURL.absoluteString)/me/stalled-albums?page=2)\n")
+            #expect(files.storeBytes() == before)
+            #expect(server.statistics.requests.filter { $0.path == "/me/stalled-albums" }.count == 1)
+            _ = server.releaseHeld()
+        }
+    }
+}
