@@ -47,6 +47,10 @@ final class StreamRig: @unchecked Sendable {
     /// does hold the server instead; the timeout is only a safety net here.
     static let testIdleTimeout = 300.0
 
+    /// How long a wait gives up after: only a bound against hanging, never what a test measures. Generous,
+    /// because under ThreadSanitizer on a loaded 2-core machine a connection took more than 20 s (a CI failure).
+    static let waitBound = Duration.seconds(90)
+
     init(
         policy: StreamPolicy = StreamPolicy(startSeconds: 2, retryDelays: [0.05, 0.05, 0.05]),
         configuration: StreamEngineConfiguration = StreamEngineConfiguration(idleTimeout: StreamRig.testIdleTimeout),
@@ -63,18 +67,18 @@ final class StreamRig: @unchecked Sendable {
     var player: StreamPlayer { driver.player }
 
     /// Pumps with the clock standing still until `condition` holds and the driver has run the commands of
-    /// every event so far (network events arrive meanwhile), at most 20 s.
+    /// every event so far (network events arrive meanwhile), at most ``waitBound``.
     @discardableResult
     func wait(_ condition: (StreamPlayer) -> Bool) async -> Bool {
         await waitFor { condition(driver.player) }
     }
 
     /// Pumps until `condition` holds (about anything else than the player) and the driver is settled, at most
-    /// 20 s. Settled matters: the player's state changes before its commands (e.g. `resumePlayback`) reach the
+    /// ``waitBound``. Settled matters: the player's state changes before its commands (e.g. `resumePlayback`) reach the
     /// engine, and a clock advanced in between would move a paused engine.
     @discardableResult
     func waitFor(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + Self.waitBound
         while ContinuousClock.now < deadline {
             engine.pump(now: clock)
             if condition(), driver.isSettled { return true }
