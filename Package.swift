@@ -188,7 +188,8 @@ let package = Package(
         .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "TestSupport"]),
         .target(
             name: "InterlochenLibrary",
-            dependencies: ["InterlochenCore", "FeedKit", "FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["InterlochenCore", "FeedKit", "FeedCore", "VimeoCore", "VimeoLibrary",
+                           .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "InterlochenLibraryTests",
             dependencies: ["InterlochenLibrary", "InterlochenCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
@@ -196,7 +197,8 @@ let package = Package(
         .executableTarget(
             name: "mediakit",
             dependencies: [
-                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore",
+                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "InterlochenLibrary", "InterlochenCore", "FeedKit",
+                "FeedCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
@@ -243,7 +245,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
-            exclude: ["Resources/IPlayerSample"],
+            exclude: ["Resources/IPlayerSample", "Resources/InterlochenSample"],
             resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],

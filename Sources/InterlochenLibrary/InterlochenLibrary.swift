@@ -87,14 +87,23 @@ public actor InterlochenLibrary {
     /// - Throws: ``FeedError`` of service `content-meta` when there is no configuration at all (nothing stored
     ///   and the fetch failed, or offline); media failures do not throw (see ``Loaded/failures``).
     public func section(_ name: SectionName, now: Date, connectivity: Connectivity, refresh: Bool) async throws -> Loaded {
-        let (meta, source, metaNotices) = try await contentMeta(now: now, connectivity: connectivity, refresh: refresh,
-                                                            section: name)
+        let all = try await sections([name], now: now, connectivity: connectivity, refresh: refresh)
+        return Loaded(meta: all.meta, contentMetaSource: all.contentMetaSource, section: all.sections[0],
+                      notices: all.notices, failures: all.failures)
+    }
+
+    /// Several sections at once: content-meta.json once (first), then the media of each section in order.
+    public func sections(_ names: [SectionName], now: Date, connectivity: Connectivity, refresh: Bool)
+        async throws -> (meta: ContentMeta, contentMetaSource: Source, sections: [Section], notices: [String],
+                         failures: [MediaFailure]) {
+        let (meta, source, metaNotices) = try await contentMeta(now: now, connectivity: connectivity, refresh: refresh)
         var notices = metaNotices
         var failures: [MediaFailure] = []
+        var seen = Set<MediaReference>()
+        let references = names.flatMap { meta.references(of: $0) }.filter { seen.insert($0).inserted }
         if connectivity == .online {
-            let dates = try await mediaDates(for: meta.references(of: name))
-            let steps = policy.mediaSteps(references: meta.references(of: name), mediaFetchedAt: dates, now: now,
-                                          userRequested: refresh)
+            let dates = try await mediaDates(for: references)
+            let steps = policy.mediaSteps(references: references, mediaFetchedAt: dates, now: now, userRequested: refresh)
             for case .fetchMedia(let reference) in steps {
                 do {
                     try await fetch(reference, now: now)
@@ -107,8 +116,8 @@ public actor InterlochenLibrary {
                 }
             }
         }
-        let section = meta.section(name, media: try await snapshot(for: meta.references(of: name)))
-        return Loaded(meta: meta, contentMetaSource: source, section: section, notices: notices, failures: failures)
+        let snapshot = try await snapshot(for: references)
+        return (meta, source, names.map { meta.section($0, media: snapshot) }, notices, failures)
     }
 
     /// Fetches the next page of the Radio section's NPR stories (infinite scrolling) and returns the section.
@@ -129,10 +138,28 @@ public actor InterlochenLibrary {
         return loaded
     }
 
+    /// Page `number` (from 1) of the Radio section's NPR stories, fetching the pages before it that are not
+    /// stored (infinite scrolling, as a command line asks for it). Past the last page: no stories.
+    public func radioStories(page number: Int, now: Date, connectivity: Connectivity, refresh: Bool)
+        async throws -> (loaded: Loaded, stories: [NPRStory]) {
+        let loaded = try await section(.radio, now: now, connectivity: connectivity, refresh: refresh)
+        guard let query = loaded.meta.radio.storyQuery else { return (loaded, []) }
+        let reference = MediaReference.nprQuery(query)
+        var pages = try await store.media(reference)?.pages ?? []
+        while pages.count < number, connectivity == .online, loaded.failures.isEmpty {
+            guard try await loadMoreStories(now: now, connectivity: connectivity) != nil else { break }
+            pages = try await store.media(reference)?.pages ?? []
+        }
+        guard number >= 1, number <= pages.count else { return (loaded, []) }
+        let stories = try NPRClient.decode(pages[number - 1], url: services.npr.http.baseURL).stories
+        var result = loaded
+        result.section = loaded.meta.section(.radio, media: try await snapshot(for: loaded.meta.references(of: .radio)))
+        return (result, stories)
+    }
+
     // MARK: - content-meta
 
-    private func contentMeta(now: Date, connectivity: Connectivity, refresh: Bool, section: SectionName)
-        async throws -> (ContentMeta, Source, [String]) {
+    private func contentMeta(now: Date, connectivity: Connectivity, refresh: Bool) async throws -> (ContentMeta, Source, [String]) {
         let stored = try await store.contentMeta()
         let storedMeta = stored.flatMap { try? ContentMeta.decode(from: Array($0.bytes)) }
         let steps = policy.plan(metaFetchedAt: storedMeta == nil ? nil : stored?.fetchedAt, mediaFetchedAt: [:],

@@ -10,6 +10,13 @@ public enum PackagePaths {
     /// the `routes.json` that serves them.
     public static let iPlayerSample = root.appendingPathComponent("Sources/SDLDemo/Resources/IPlayerSample")
 
+    /// The Vimeo sample library (`Sources/SDLDemo/Resources/VimeoSample`) and its `routes.json`.
+    public static let vimeoSample = root.appendingPathComponent("Sources/SDLDemo/Resources/VimeoSample")
+
+    /// The Interlochen sample (`Sources/SDLDemo/Resources/InterlochenSample`, made by
+    /// scripts/make-interlochen-sample.py): content-meta.json, NPR and LiveStream; served with the Vimeo sample.
+    public static let interlochenSample = root.appendingPathComponent("Sources/SDLDemo/Resources/InterlochenSample")
+
     /// The bytes of `relative` below the root.
     public static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relative))
