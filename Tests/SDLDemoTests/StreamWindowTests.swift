@@ -43,9 +43,13 @@ struct StreamWindowTests {
         #expect((playing.buffer ?? 0) > 0)
         // The picture: the LIVE badge over the circle's top, the headphones disc, the now-playing lines.
         let image = try LoadedImage(contentsOf: run.file("radio.png"))
-        #expect(image.pixel(383, 240, is: (0xD6, 0x28, 0x28)), "LIVE badge: \(image.rgba(383, 240))")
-        #expect(image.pixel(444, 444, is: Colors.fill), "headphones disc: \(image.rgba(444, 444))")
-        #expect(StreamDemo.hasDarkPixel(image, x: 300..<500, y: 372..<404), "now-playing text under the circle")
+        let badge = image.pixel(383, 240, is: (0xD6, 0x28, 0x28))
+        #expect(badge, "LIVE badge: \(image.rgba(383, 240))")
+        // The headphones disc (navy, white rim) centred at (400 + 0.74 r, 300 + 0.74 r), radius 14.
+        let disc = image.pixel(444, 353, is: Colors.body)
+        #expect(disc, "headphones disc: \(image.rgba(444, 353))")
+        let text = StreamDemo.hasDarkPixel(image, x: 300..<500, y: 372..<404)
+        #expect(text, "now-playing text under the circle")
         try await rig.stop()
     }
 
@@ -97,9 +101,10 @@ struct StreamWindowTests {
         let message = try #require(failed.message)
         #expect(message.contains("404"), "\(message)")
         let image = try LoadedImage(contentsOf: run.file("failed.png"))
-        #expect(image.pixel(400, 242, is: Colors.failureRing), "failure ring: \(image.rgba(400, 242))")
-        #expect(StreamDemo.hasPixel(image, x: 250..<550, y: 370..<430) { $0.r > 0x80 && $0.g < 0x50 && $0.b < 0x60 },
-                "the message is drawn in the error colour under the circle")
+        let ring = image.pixel(400, 243, is: Colors.failureRing)
+        #expect(ring, "failure ring: \(image.rgba(400, 243))")
+        let drawn = StreamDemo.hasPixel(image, x: 250..<550, y: 370..<430) { $0.r > 0x80 && $0.g < 0x50 && $0.b < 0x60 }
+        #expect(drawn, "the message is drawn in the error colour under the circle")
         try await rig.stop()
     }
 
@@ -152,7 +157,9 @@ struct StreamWindowTests {
 
     @Test("MPRIS for real: playerctl on a private session bus sees SDLDemo, reads title and status, and play-pause pauses and resumes it")
     func mediaControls() async throws {
-        guard let daemon = ProcessRunner.executable(named: "dbus-daemon"), let playerctl = ProcessRunner.executable(named: "playerctl") else {
+        let daemon = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        let playerctl = URL(fileURLWithPath: "/usr/bin/playerctl")
+        guard FileManager.default.isExecutableFile(atPath: daemon.path), FileManager.default.isExecutableFile(atPath: playerctl.path) else {
             Issue.record("dbus-daemon and playerctl are needed (scripts/bootstrap.sh test installs dbus and playerctl)")
             return
         }

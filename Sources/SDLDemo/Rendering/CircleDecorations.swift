@@ -2,14 +2,14 @@ import Foundation
 import ScreenKit
 
 /// What is drawn around the circle besides the circle itself: the LIVE mark over its top edge for a live
-/// stream, the headphones mark at its lower right while audio plays, and the now-playing lines (title, then
+/// stream (not once it failed: the failure ring and message say what matters then), the headphones mark at its lower right while audio plays, and the now-playing lines (title, then
 /// artist or station) under it — unless a failure message takes that place. Window points throughout
 /// (``Shapes`` and the text renderer scale to output pixels).
 enum CircleDecorations {
     /// Draws the decorations of `frame` (the circle must be visible).
     static func draw(_ frame: FrameSnapshot, with painter: Painter) throws {
         let audio = frame.audio
-        if audio.isLive { try drawLiveMark(frame, with: painter) }
+        if audio.isLive, frame.phase != .failed { try drawLiveMark(frame, with: painter) }
         if audio.isAudible { try drawHeadphones(frame, with: painter) }
         if frame.message == nil, let title = audio.nowPlaying {
             try drawNowPlaying(title: title, artist: audio.artist, frame: frame, with: painter)
@@ -22,7 +22,7 @@ enum CircleDecorations {
         return Rect(x: frame.x - width / 2, y: frame.y - frame.radius - 10, width: width, height: 20)
     }
 
-    /// The headphones mark's centre and radius: a small disc at the circle's lower right.
+    /// The headphones mark's centre and radius: a small navy disc with a white rim at the circle's lower right.
     static func headphonesDisc(for frame: FrameSnapshot) -> (x: Double, y: Double, r: Double) {
         let offset = frame.radius * 0.74
         return (frame.x + offset, frame.y + offset, 14)
@@ -39,7 +39,9 @@ enum CircleDecorations {
         let disc = headphonesDisc(for: frame)
         var mesh = Mesh()
         let (cx, cy, r) = (disc.x * s, disc.y * s, disc.r * s)
-        mesh.disc(cx: cx, cy: cy, radius: r, color: Palette.accent, feather: CircleScene.feather)
+        // A white rim parts the mark from the (teal, full while playing) circle it overlaps.
+        mesh.disc(cx: cx, cy: cy, radius: r + 2 * s, color: Palette.icon, feather: CircleScene.feather)
+        mesh.disc(cx: cx, cy: cy, radius: r, color: Palette.circle, feather: CircleScene.feather)
         // The band: the upper half of a ring; the ear cups: two rounded bars at its ends.
         let band = r * 0.55
         mesh.arc(cx: cx, cy: cy + r * 0.08, innerRadius: band - r * 0.13, outerRadius: band, start: Double.pi,
