@@ -169,7 +169,6 @@ struct StreamWindowTests {
         let rig = try await RadioRig.start()
         let demo = try StreamDemo.start(script: """
             0 size 800 600
-            0 wait-state playing 30000
             0 wait-state paused 60000
             0 wait-state playing 60000
             100 quit
@@ -179,18 +178,21 @@ struct StreamWindowTests {
             try await ProcessRunner.run(playerctl, ["-p", "circleplayer"] + arguments, environment: env, timeout: .seconds(15))
                 .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        /// Asks `playerctl status` until it says `status` (each ask is bounded by the tool's exit), at most 150 times.
-        func waitStatus(_ status: String) async throws -> Bool {
+        /// Asks `playerctl ARGUMENTS` until it says `answer` (each ask is bounded by the tool's exit), at most 150 times.
+        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
             for _ in 0..<150 {
-                if try await ctl(["status"]) == status { return true }
+                if try await ctl(arguments) == answer { return true }
                 try await Task.sleep(for: .milliseconds(200))
             }
             return false
         }
+        func waitStatus(_ status: String) async throws -> Bool { try await waitFor(["status"], status) }
         #expect(try await waitStatus("Playing"), "playerctl never saw Playing")
         let players = try await ProcessRunner.run(playerctl, ["-l"], environment: env).stdout
         #expect(players.contains("circleplayer"), "\(players)")
-        #expect(try await ctl(["metadata", "title"]) == "First song")
+        // Playing is published while buffering toward playing; the ICY title follows with the first audio.
+        let titled = try await waitFor(["metadata", "title"], "First song")
+        #expect(titled, "the ICY title never reached the bus")
         #expect(try await ctl(["metadata", "artist"]) == "Test FM")
         _ = try await ctl(["play-pause"])
         #expect(try await waitStatus("Paused"))
