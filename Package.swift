@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "AudioPlayback",
             dependencies: [
-                "CSDL2", "CMPG123", "MPEGTS", "PlayerCore",
+                "CSDL2", "CMPG123", "MPEGTS", "PlayerCore", "Downloader",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "AudioPlaybackTests",
             dependencies: [
-                "AudioPlayback", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport",
+                "AudioPlayback", "Downloader", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -213,7 +213,7 @@ let package = Package(
         .executableTarget(
             name: "streamplay",
             dependencies: [
-                "AudioPlayback", "MediaControls", "PlayerCore", "StreamServer",
+                "AudioPlayback", "Downloader", "MediaControls", "PlayerCore", "StreamServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -234,6 +234,7 @@ let package = Package(
                 "AudioPlayback",
                 "Downloader",
                 "DragPhysics",
+                "MediaControls",
                 "PlayerCore",
                 "ScreenKit",
                 "StreamServer",
@@ -248,7 +249,7 @@ let package = Package(
             exclude: ["Resources/IPlayerSample", "Resources/InterlochenSample"],
             resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample")]),
         .testTarget(
-            name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
+            name: "SDLDemoTests", dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]

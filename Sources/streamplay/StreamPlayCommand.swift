@@ -1,5 +1,6 @@
 import ArgumentParser
 import AudioPlayback
+import Downloader
 import Foundation
 import MediaControls
 import PlayerCore
@@ -12,18 +13,19 @@ import StreamServer
 struct StreamPlayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "streamplay",
-        abstract: "Play an MP3 stream over HTTP (radio with ICY metadata, or a file) without a window.",
+        abstract: "Play an MP3 stream over HTTP (radio with ICY metadata, or a file) or a live HLS playlist without a window.",
         discussion: """
             States, titles and problems are printed one per line, prefixed with the seconds since start. Exit
             status: 0 when the time is up or a finite stream ended, 1 when the stream failed, 2 for bad options.
 
             Examples:
               streamplay http://127.0.0.1:8000/radio.mp3 --seconds 30
+              streamplay http://127.0.0.1:8000/live/index.m3u8 --seconds 60   (live HLS, recorded in memory as it plays)
               streamplay --radio tone.mp3 --seconds 20 --mpris        (serves tone.mp3 as an ICY radio on 127.0.0.1)
               SDL_AUDIODRIVER=disk SDL_DISKAUDIOFILE=/tmp/played.raw streamplay URL --seconds 600
             """)
 
-    @Argument(help: "The stream's URL (http or https). Omit with --radio.")
+    @Argument(help: "The stream's URL (http or https): an MP3 stream, or a live HLS playlist (.m3u8). Omit with --radio.")
     var url: String?
 
     @Option(help: "Serve this MP3 file in a loop as an endless ICY radio on 127.0.0.1 and play that.")
@@ -109,7 +111,10 @@ struct StreamPlayCommand: AsyncParsableCommand {
             return
         }
 
-        let engine = StreamAudioEngine(output: { AudioOutputFactory.makeBest() })
+        let downloader = HLSDownloader()
+        let engine = StreamAudioEngine(
+            output: { AudioOutputFactory.makeBest() },
+            source: LiveHLSAudioSource.factory(downloader: downloader, onGap: { printer.line("gap: \($0)") }))
         let driver = StreamPlayerDriver(
             player: StreamPlayer(policy: StreamPolicy(startSeconds: buffer)), streams: engine, scheduler: .dispatch,
             log: { printer.line("problem: \($0)") })
@@ -119,15 +124,18 @@ struct StreamPlayCommand: AsyncParsableCommand {
             }
             : nil
         let pump = StreamPumpThread(engine: engine, interval: 0.01)
-        let isLive: Bool? = radio != nil ? true : nil
+        let isPlaylist = URL(string: streamURL)?.pathExtension.lowercased() == "m3u8"
+        let isLive: Bool? = radio != nil || isPlaylist ? true : nil
+        let source: StreamSource = isPlaylist ? .liveHLS(playlist: streamURL) : .http(url: streamURL)
         driver.send(.selected(StreamRequest(
-            source: .http(url: streamURL), title: title, artist: artist, artworkURL: art, isLive: isLive)))
+            source: source, title: title, artist: artist, artworkURL: art, isLive: isLive)))
 
         let outcome = await watch(driver: driver, service: service, printer: printer, engine: engine)
         pump.stop()
         service?.stop()
         driver.send(.stopRequested)
         try await engine.shutdown()
+        try await downloader.shutdown()
         try await server?.shutdown()
         switch outcome {
         case .timeUp, .ended: return

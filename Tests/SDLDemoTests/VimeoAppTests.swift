@@ -294,13 +294,15 @@ struct VimeoAppTests {
         #expect(dark > 20, "no message text above the button (\(dark) dark pixels)")
     }
 
-    @Test("the circle over the list taps the player, not the row under it")
+    @Test("the circle is hidden until something plays; then it floats over the list and takes the taps there")
     func circleOverTheList() async throws {
         let server = try await VimeoSampleRoutes.serve()
         let run = try await DemoRun.script("""
             \(Self.openAlbum)
+            150 play-download \(server.url(for: "/hls_index.m3u8").absoluteString)
+            150 wait-state playing 30000
             200 tap 400 300
-            200 wait-state fetching 5000
+            200 wait-state paused 5000
             300 key escape
             400 key escape
             """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)

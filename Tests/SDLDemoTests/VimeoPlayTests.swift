@@ -5,7 +5,7 @@ import Testing
 /// Play in a Vimeo video's details: the circle fetches the best audio track of the video's HLS link, then
 /// plays it. Needs the window's audio control (`AppContext.audio`, the radio slice), so it is enabled when
 /// the branches are merged.
-@Suite("Vimeo app: Play", .disabled("enabled at merge: needs the audio control"))
+@Suite("Vimeo app: Play")
 struct VimeoPlayTests {
     @Test("Play: the player fetches the video's HLS audio, then plays it")
     func play() async throws {

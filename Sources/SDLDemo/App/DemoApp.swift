@@ -43,9 +43,10 @@ struct DemoApp {
         let context = AppContext(queue: components.queue) { change in
             sessionBox.session?.update(at: sessionBox.time, change)
         }
+        context.audio = components.audio
         let app = try options.app.make(options: options, context: context)
-        let session = DemoSession(driver: components.driver, width: Double(size.width), height: Double(size.height),
-                                  app: app, tickers: components.tickers, completionHold: components.completionHold)
+        let session = DemoSession(audio: components.audio, width: Double(size.width), height: Double(size.height),
+                                  app: app, tickers: components.tickers)
         sessionBox.session = session
         components.queue.onTick = { sessionBox.time = $0 }
         if let resources = app.resources {

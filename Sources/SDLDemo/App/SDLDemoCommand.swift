@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSDL2
 import Foundation
+import PlayerCore
 
 /// `SDLDemo`: the CirclePlayer desktop demo.
 ///
@@ -8,6 +9,7 @@ import Foundation
 /// swift run SDLDemo                      # embedded stream, served offline by an in-process server
 /// swift run SDLDemo --url http://host/x.m3u8 --mp3 song.mp3
 /// swift run SDLDemo --app vimeo          # the Vimeo library: its embedded sample, or --base-url and --token
+/// swift run SDLDemo --stream http://host/radio.mp3 --title "Classical IPR"   # a radio in the circle
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -41,6 +43,18 @@ struct SDLDemoCommand: ParsableCommand {
     @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
     var url: String?
 
+    @Option(help: "Play this stream in the circle at once: an MP3 over HTTP (an Icecast/SHOUTcast radio with ICY titles, or a file) or a live HLS playlist (.m3u8).")
+    var stream: String?
+
+    @Option(help: "With --stream: the title to show (a station's or a story's name) until the stream announces one.")
+    var title: String?
+
+    @Option(help: "With --stream: an artwork URL for the media controls.")
+    var art: String?
+
+    @Flag(name: .customLong("no-mpris"), help: "Do not publish the player on the session bus (MPRIS).")
+    var noMediaControls = false
+
     @Option(help: "Audio file to play back (default: the downloaded audio if it is MP3 in MPEG-TS, else the embedded MP3).")
     var mp3: String?
 
@@ -70,9 +84,28 @@ struct SDLDemoCommand: ParsableCommand {
         guard scriptFps >= 1, scriptFps <= 1000 else { throw ValidationError("--script-fps must be in 1...1000") }
         if let maxFps, maxFps < 1 { throw ValidationError("--max-fps must be at least 1") }
         if let url, URL(string: url)?.scheme == nil { throw ValidationError("--url \(url) is not an absolute URL") }
+        if let stream {
+            guard let parsed = URL(string: stream), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
+                throw ValidationError("--stream \(stream) is not an http(s) URL")
+            }
+            if url != nil { throw ValidationError("give either --url (a download) or --stream (a stream), not both") }
+        } else {
+            if title != nil { throw ValidationError("--title is for --stream") }
+            if art != nil { throw ValidationError("--art is for --stream") }
+        }
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
         if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
         if app != .vimeo, token != nil || store != nil || offline { throw ValidationError("--token, --store and --offline are for --app vimeo") }
+    }
+
+    /// The stream `--stream` asks for: a live HLS playlist when its path ends in `.m3u8`, else an MP3 over HTTP
+    /// (live or finite: the response says).
+    func streamRequest() throws -> StreamRequest? {
+        guard let stream else { return nil }
+        guard let url = URL(string: stream) else { throw ValidationError("--stream \(stream) is not a URL") }
+        let isPlaylist = url.pathExtension.lowercased() == "m3u8"
+        return StreamRequest(source: isPlaylist ? .liveHLS(playlist: stream) : .http(url: stream),
+                             title: title, artworkURL: art, isLive: isPlaylist ? true : nil)
     }
 
     func run() throws {

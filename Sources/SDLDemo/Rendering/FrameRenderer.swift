@@ -10,9 +10,12 @@ enum FrameRenderer {
         canvas.clear(Palette.background)
         let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
         try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), with: painter)
+        // Nothing selected (an app released the audio): no circle until something plays again.
+        guard frame.audio.isVisible else { return }
         let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,
                                     r: frame.radius * scale, t: frame.time)
         try canvas.draw(mesh)
+        try CircleDecorations.draw(frame, with: painter)
         if let message = frame.message {
             try drawMessage(message, frame: frame, with: painter)
         }

@@ -22,6 +22,11 @@ enum ScriptCommand: Equatable, Sendable {
     case type(String)
     /// Save the frame rendered at this time to an image (absolute path; PNG for `.png`, else BMP).
     case screenshot(path: String)
+    /// Ask the global audio player to play (what an app's Play or Listen does): `play-download URL` (a VOD
+    /// playlist, the file flow) or `play-stream URL` (an MP3 over HTTP, or a live HLS playlist for `.m3u8`).
+    case play(PlayRequest)
+    /// `release-audio`: what an app does when a video starts: playback stops and the circle hides.
+    case releaseAudio
     /// Let time run until `condition` holds; fail after `timeoutMilliseconds` of virtual time.
     case wait(ScriptCondition, timeoutMilliseconds: Int)
     /// Let `milliseconds` of time pass in step with real time (so real work such as a download can
@@ -47,6 +52,8 @@ enum ScriptCondition: Equatable, Sendable {
     case row(RowID)
     /// `wait-notice`: a notice shows.
     case notice
+    /// `wait-title TEXT`: the now-playing title (a stream's) contains TEXT.
+    case title(String)
     /// `wait-still`: nothing moves or turns and nothing waits on real work (downloads, pages, images).
     case still
 
@@ -61,6 +68,7 @@ enum ScriptCondition: Equatable, Sendable {
         case .row(let id): return frame.screens.screen?.list?.rows.contains { $0.row.id == id } ?? false
         case .notice: return frame.screens.notice != nil
         case .still: return !frame.isAnimating && !frame.awaitsRealWork
+        case .title(let text): return frame.audio.nowPlaying?.contains(text) ?? false
         }
     }
 
@@ -75,6 +83,7 @@ enum ScriptCondition: Equatable, Sendable {
         case .row(let id): "wait-row \(id)"
         case .notice: "wait-notice"
         case .still: "wait-still"
+        case .title(let text): "wait-title \(text)"
         }
     }
 
@@ -89,6 +98,7 @@ enum ScriptCondition: Equatable, Sendable {
         case .row: return "visible: \(frame.screens.screen?.list?.rows.map(\.row.id.rawValue).joined(separator: " ") ?? "no list")"
         case .notice: return "no notice"
         case .still: return frame.isAnimating ? "still animating" : "waiting on real work"
+        case .title: return "title: \(frame.audio.nowPlaying ?? "none")"
         }
     }
 }

@@ -27,8 +27,9 @@ struct ScriptParser {
     static let commands: [(name: String, usage: String)] = [
         ("size", "W H"), ("down", "X Y"), ("move", "X Y"), ("up", "X Y"), ("tap", "X Y"),
         ("wheel", "DX DY [X Y]"), ("key", "KEY"), ("type", "TEXT"), ("screenshot", "FILE"),
-        ("wait-state", "STATE MS"), ("wait-progress", "P MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"), ("wait-rows", "N MS"),
-        ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"), ("wait-real", "MS"), ("quit", ""),
+        ("wait-state", "STATE MS"), ("wait-progress", "P MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"),
+        ("wait-rows", "N MS"), ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"), ("wait-real", "MS"),
+        ("wait-title", "TEXT MS"), ("play-stream", "URL [TITLE]"), ("play-download", "URL"), ("release-audio", ""), ("quit", ""),
     ]
 
     /// The player states `wait-state` takes (PlayerCore's phases, by name).
@@ -169,6 +170,31 @@ struct ScriptParser {
                 throw error(lineNumber, "`\(arguments[0])` is not a duration in milliseconds")
             }
             command = .waitReal(milliseconds: milliseconds)
+        case "wait-title":
+            // TEXT is everything between the command and the timeout (spaces kept).
+            guard arguments.count >= 2, let range = line.range(of: "wait-title") else {
+                throw error(lineNumber, "`wait-title` takes TEXT TIMEOUT_MS")
+            }
+            let rest = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+            let text = rest.dropLast(arguments[arguments.count - 1].count).trimmingCharacters(in: .whitespaces)
+            command = .wait(.title(text), timeoutMilliseconds: try parseTimeout(arguments[arguments.count - 1]))
+        case "play-stream":
+            guard !arguments.isEmpty, let url = URL(string: arguments[0]), url.scheme != nil else {
+                throw error(lineNumber, "`play-stream` takes URL [TITLE]")
+            }
+            let title = arguments.count > 1 ? arguments.dropFirst().joined(separator: " ") : nil
+            let isPlaylist = url.pathExtension.lowercased() == "m3u8"
+            command = .play(.stream(StreamRequest(source: isPlaylist ? .liveHLS(playlist: arguments[0]) : .http(url: arguments[0]),
+                                                  title: title, isLive: isPlaylist ? true : nil)))
+        case "play-download":
+            try expectCount(1, "URL")
+            guard let url = URL(string: arguments[0]), url.scheme != nil else {
+                throw error(lineNumber, "`play-download` takes an absolute URL")
+            }
+            command = .play(.download(playlist: url, title: nil, artist: nil, artworkURL: nil))
+        case "release-audio":
+            try expectCount(0, "no arguments")
+            command = .releaseAudio
         case "quit":
             try expectCount(0, "no arguments")
             command = .quit

@@ -111,6 +111,10 @@ struct ScriptRunner {
                                              time: time(ofFrame:), draw: draw)
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
+                case .play(let request):
+                    session.audio.play(request)
+                case .releaseAudio:
+                    session.audio.releaseAudio()
                 case .quit:
                     outcome = .quit
                 }

@@ -58,6 +58,7 @@ final class TraceWriter {
         ]
         if let message = frame.message { fields.append("\"message\":\(string(message))") }
         fields.append(contentsOf: screenFields(frame.screens))
+        fields.append(contentsOf: audioFields(frame.audio))
         if !frame.outputs.isEmpty {
             fields.append("\"outputs\":[" + frame.outputs.map { string($0.traceName) }.joined(separator: ",") + "]")
         }
@@ -94,6 +95,23 @@ final class TraceWriter {
         }
         if let tabs = screen.tabs, let selected = tabs.selected { fields.append("\"tab\":\(string(selected.rawValue))") }
         if let notice = shell.notice { fields.append("\"notice\":\(string(notice.title))") }
+        return fields
+    }
+
+    /// The global audio player, when it shows more than the file flow: `circle` `"hidden"` while nothing is
+    /// selected; for a stream `stream` true, `live`, `nowPlaying` (the title shown, or null), `artist` (when
+    /// shown), `buffer` (seconds decoded ahead) and `audible` (the headphones mark).
+    static func audioFields(_ audio: AudioDisplay) -> [String] {
+        guard audio.isVisible else { return ["\"circle\":\"hidden\""] }
+        guard audio.isStream else { return [] }
+        var fields = [
+            "\"stream\":true",
+            "\"live\":\(audio.isLive)",
+            "\"nowPlaying\":\(audio.nowPlaying.map(string) ?? "null")",
+        ]
+        if let artist = audio.artist { fields.append("\"artist\":\(string(artist))") }
+        fields.append("\"buffer\":\(number(audio.bufferSeconds ?? 0, digits: 2))")
+        fields.append("\"audible\":\(audio.isAudible)")
         return fields
     }
 

@@ -2,7 +2,7 @@ import DragPhysics
 import PlayerCore
 import ScreenKit
 
-/// The running demo without its window: the player (through its driver), the shell (the circle over the
+/// The running demo without its window: the global audio player (``GlobalAudio``: a download or a stream), the shell (the circle over the
 /// app's screens, ScreenKit's ``ScreenKit/Shell``), the app, and what must be pumped once per frame. Input
 /// comes in as ``InputEvent``s with a time; each frame is read once as a ``FrameSnapshot``. The interactive
 /// loop and the script runner both drive it, with real or virtual time.
@@ -10,20 +10,19 @@ final class DemoSession {
     /// Circle radius in window points.
     static let radius = 60.0
 
-    private let driver: PlayerDriver
+    /// The global audio player (scripts play and release through it, as apps do).
+    let audio: GlobalAudio
     private(set) var shell: Shell
     private let app: any HostedApp
     private let tickers: [any FrameTicker]
-    private let completionHold: CompletionHold
     /// The window's images (nil in sessions without a window, e.g. unit tests).
     var images: ImageStore?
     private var pendingOutputs: [ShellOutput] = []
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
-    init(driver: PlayerDriver, width: Double, height: Double, app: any HostedApp = PlayerApp(),
-         tickers: [any FrameTicker] = [], completionHold: CompletionHold = CompletionHold()) {
-        self.driver = driver
-        self.completionHold = completionHold
+    init(audio: GlobalAudio, width: Double, height: Double, app: any HostedApp = PlayerApp(),
+         tickers: [any FrameTicker] = []) {
+        self.audio = audio
         self.shell = Shell(size: Size(width: width, height: height), circleRadius: Self.radius)
         self.app = app
         self.tickers = tickers
@@ -62,8 +61,7 @@ final class DemoSession {
             pendingOutputs.append(output)
             switch output {
             case .circleTapped:
-                completionHold.clear()
-                driver.send(.tapped)
+                audio.tap()
             case .quit:
                 outcome = .quit
             default:
@@ -78,6 +76,7 @@ final class DemoSession {
     /// more), and the image fetches the screens now need.
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
+        shell.isCircleHidden = !audio.display(at: t).isVisible
         _ = dispatch(shell.send(.tick(time: t)), at: t)
         images?.show(shell.frame(at: t).imageURLs, at: t)
     }
@@ -87,39 +86,29 @@ final class DemoSession {
         change(&shell, t)
     }
 
-    /// The state and fill shown at time `t`: the player's, except during the ``CompletionHold``.
-    func presentedState(at t: Double) -> (state: PlayerState, fill: Double) {
-        let player = driver.player
-        if player.state == .uninitialized, completionHold.isHolding(at: t) { return (.completed, 1) }
-        return (player.state, player.fill)
-    }
-
     /// What the frame at time `t` shows, read once per frame. Pure: reading changes nothing; the outputs it
     /// lists stay until ``markDrawn()``.
     func frame(at t: Double) -> FrameSnapshot {
-        let (state, fill) = presentedState(at: t)
+        let display = audio.display(at: t)
         let circle = shell.circle
         let center = circle.center(at: t)
-        let appearance = PlayerPresentation.appearance(of: state, fill: fill)
+        let appearance = PlayerPresentation.appearance(of: display)
         let outputs = pendingOutputs
-        let realWork: Bool = switch driver.player.state.phase {
-        case .fetching, .completed: true
-        default: false
-        }
         return FrameSnapshot(
             time: t, windowWidth: shell.layout.size.width, windowHeight: shell.layout.size.height,
             x: center.x, y: center.y, radius: circle.radius,
             docked: circle.dockedEdge(at: t),
-            phase: state.phase,
-            progress: fill,
-            message: PlayerPresentation.message(of: state),
+            phase: display.phase,
+            progress: display.fill,
+            message: display.message,
             appearance: appearance,
-            title: PlayerPresentation.title(of: state),
+            title: display.title,
             screens: shell.frame(at: t),
             imageGeneration: images?.generation ?? 0,
             outputs: outputs,
-            isAnimating: appearance.isAnimated || shell.isAnimating(at: t),
-            awaitsRealWork: realWork || app.isWorking || images?.isFetching == true)
+            isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t),
+            awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true,
+            audio: display)
     }
 
     /// The frame was drawn (and traced): the outputs it listed are done.

@@ -2,29 +2,36 @@ import Downloader
 import Foundation
 import PlayerCore
 
-/// The player's ``AudioFetching`` plug-in: downloads the stream's best audio track with the Downloader
-/// into a temporary file and reports progress, the finished file or the failure to the player.
+/// Downloads for the file flows (``FileFlow``): the best audio track of a playlist into a temporary file,
+/// reporting progress, the finished file or the failure to the flow's player.
 ///
-/// The cache file is `$TMPDIR/CirclePlayer-<pid>-<fetch>.ts` (announced on stderr). The player deletes it
-/// after playback; ``shutdown()`` cancels running downloads and removes whatever is left (the file and what
+/// Each fetch gets its own number `n` (across every flow) and caches at `$TMPDIR/CirclePlayer-<pid>-<n>.ts`
+/// (announced on stderr). The player deletes the file after playback; a failed or cancelled fetch removes
+/// what it wrote; ``shutdown()`` cancels running downloads and removes whatever is left (the file and what
 /// ``HLSDownloader/removePartialDownload(at:)`` knows of), so quitting at any moment leaves nothing behind.
-final class DownloadFetcher: AudioFetching, @unchecked Sendable {
+final class DownloadFetcher: @unchecked Sendable {
     private let downloader: HLSDownloader
-    private let url: URL
     private let waker: Waker
     private let lock = NSLock()
-    private var running: [FetchID: (download: DownloadTask, reporter: Task<Void, Never>)] = [:]
+    private var running: [Int: (download: DownloadTask, reporter: Task<Void, Never>)] = [:]
     private var files: Set<String> = []
+    private var nextKey = 1
 
-    /// Fetches from `url` (a master or media playlist); `waker` is signalled after every report.
-    init(url: URL, waker: Waker, configuration: DownloadConfiguration = DownloadConfiguration()) {
+    /// `waker` is signalled after every report.
+    init(waker: Waker, configuration: DownloadConfiguration = DownloadConfiguration()) {
         self.downloader = HLSDownloader(configuration: configuration)
-        self.url = url
         self.waker = waker
     }
 
-    func startFetch(_ id: FetchID, events: @escaping @Sendable (PlayerEvent) -> Void) {
-        let path = NSTemporaryDirectory().appending("/CirclePlayer-\(getpid())-\(id.rawValue).ts")
+    /// Starts fetching `url` (a master or media playlist) for the player's fetch `id`; returns the fetch's
+    /// number, for ``cancelFetch(_:)``.
+    @discardableResult
+    func startFetch(_ id: FetchID, url: URL, events: @escaping @Sendable (PlayerEvent) -> Void) -> Int {
+        let key = lock.withLock { () -> Int in
+            defer { nextKey += 1 }
+            return nextKey
+        }
+        let path = NSTemporaryDirectory().appending("/CirclePlayer-\(getpid())-\(key).ts")
             .replacingOccurrences(of: "//", with: "/")
         FileHandle.standardError.write(Data("SDLDemo: fetching \(url.absoluteString), caching download at \(path)\n".utf8))
         let download = downloader.download(from: url, to: path)
@@ -42,25 +49,29 @@ final class DownloadFetcher: AudioFetching, @unchecked Sendable {
                 if (error as? DownloadError)?.kind != .cancelled {
                     FileHandle.standardError.write(Data("SDLDemo: download failed: \(error)\n".utf8))
                 }
+                // Nobody will play or delete what a failed (or cancelled) fetch left.
+                try? FileManager.default.removeItem(atPath: path)
+                HLSDownloader.removePartialDownload(at: path)
                 events(.fetchFailed(id, message: "\(error)"))
             }
             waker.signal()
-            self?.finished(id)
+            self?.finished(key)
         }
         lock.withLock {
             files.insert(path)
-            running[id] = (download, reporter)
+            running[key] = (download, reporter)
         }
+        return key
     }
 
-    func cancelFetch(_ id: FetchID) {
-        let entry = lock.withLock { running.removeValue(forKey: id) }
+    /// Cancels fetch `key` (its partial file is removed when it stops).
+    func cancelFetch(_ key: Int) {
+        let entry = lock.withLock { running.removeValue(forKey: key) }
         entry?.download.cancel()
-        entry?.reporter.cancel()
     }
 
-    private func finished(_ id: FetchID) {
-        _ = lock.withLock { running.removeValue(forKey: id) }
+    private func finished(_ key: Int) {
+        _ = lock.withLock { running.removeValue(forKey: key) }
     }
 
     /// Cancels running downloads, waits for them to stop, removes every file this fetcher created and

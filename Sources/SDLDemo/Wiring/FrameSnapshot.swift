@@ -41,4 +41,13 @@ struct FrameSnapshot: Equatable, Sendable {
     /// Whether the frame waits on work that happens in real time (a download, a page, an image), so a
     /// scripted run must not let virtual time run ahead of real time.
     var awaitsRealWork: Bool
+    /// The global audio player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
+    /// (`phase`, `progress`, `message`, `appearance` and `title` above are read from it.)
+    var audio: AudioDisplay = .visibleDefault
+}
+
+extension AudioDisplay {
+    /// A visible file player with nothing special to show (for snapshots built by hand, e.g. in tests).
+    static let visibleDefault = AudioDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0, message: nil,
+                                             title: "CirclePlayer", awaitsRealWork: false)
 }

@@ -14,6 +14,17 @@ enum PlayerPresentation {
         return CircleAppearance(icon: icon, fill: fill, failed: state.phase == .failed)
     }
 
+    /// The circle's appearance for what the global audio player shows (either machine).
+    static func appearance(of display: AudioDisplay) -> CircleAppearance {
+        let icon: CircleAppearance.Icon = switch display.icon {
+        case .play: .play
+        case .pause: .pause
+        case .spinner: .spinner
+        case .retry: .retry
+        }
+        return CircleAppearance(icon: icon, fill: display.fill, failed: display.phase == .failed)
+    }
+
     /// The failure message, if the player failed.
     static func message(of state: PlayerState) -> String? {
         if case .failed(let message) = state { message } else { nil }
@@ -25,6 +36,20 @@ enum PlayerPresentation {
         case .fetching(let progress): "CirclePlayer — fetching \(Int((progress * 100).rounded(.down))) %"
         case .failed(let message): "CirclePlayer — failed: \(message) (tap to retry)"
         default: "CirclePlayer — \(state.phase.rawValue)"
+        }
+    }
+}
+
+extension PlayerPresentation {
+    /// The window title for a stream: the app name, the phase (with the buffer share while buffering), what
+    /// plays, and the failure message.
+    static func title(of player: StreamPlayer) -> String {
+        let now = player.nowPlaying.title
+        let playing = now.isEmpty ? "" : ": \(now)"
+        switch player.state {
+        case .buffering(let progress): return "CirclePlayer — buffering \(Int((progress * 100).rounded(.down))) %\(playing)"
+        case .failed(let message): return "CirclePlayer — failed: \(message) (tap to retry)"
+        default: return "CirclePlayer — \(player.phase.rawValue)\(player.isLive ? " (live)" : "")\(playing)"
         }
     }
 }

@@ -54,6 +54,8 @@ public struct Shell: Sendable {
     public private(set) var layout: ShellLayout
     /// The control held down (drawn highlighted), if any.
     public private(set) var pressedControl: ShellControl?
+    /// Whether the circle is hidden (nothing is selected to play): presses go to what is under it.
+    public var isCircleHidden = false
     private var gesture: Gesture?
 
     /// A shell with the circle centred in a window of `size` and no screens.
@@ -116,7 +118,7 @@ public struct Shell: Sendable {
 
     private mutating func pointerDown(_ point: Point, _ t: Double) -> [ShellOutput] {
         pressedControl = nil
-        if circle.pointerDown(at: point, time: t) {
+        if !isCircleHidden, circle.pointerDown(at: point, time: t) {
             gesture = .circle
             return []
         }

@@ -1,0 +1,328 @@
+import AudioPlayback
+import Foundation
+import MPEGTS
+import StreamServer
+import Testing
+import TestSupport
+
+/// Streams in the window: `SDLDemo --stream URL --title T` against a StreamServer in this process — an endless
+/// ICY radio (titles in the trace and the picture, a dropped connection, the server going off the air), a live
+/// HLS window played for 20 s under SDL's disk driver (the PCM compared with a reference decode of the served
+/// segments), and the media controls on a private session bus, driven by `playerctl`.
+@Suite("Streams in the window", .serialized, .timeLimit(.minutes(3)))
+struct StreamWindowTests {
+    // MARK: - Radio
+
+    @Test("an endless ICY radio: buffering, then playing with the LIVE mark, the headphones, the ICY title and the station under the circle")
+    func radioTitles() async throws {
+        let rig = try await RadioRig.start()
+        // The title changes once the first block (with the first title) has gone out.
+        let changer = Task {
+            while rig.station.statistics.titleBlocksSent < 1, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            rig.station.setTitle("Second song")
+        }
+        let run = try await StreamDemo.run(script: """
+            0 size 800 600
+            0 wait-state playing 30000
+            0 wait-title Second song 30000
+            100 screenshot radio.png
+            100 quit
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+        changer.cancel()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.first?.stream == true)
+        #expect(frames.contains { $0.state == "fetching" }, "buffering is shown as fetching (the spinner)")
+        let playing = try #require(frames.last { $0.state == "playing" })
+        #expect(playing.live == true)
+        #expect(playing.audible == true)
+        #expect(playing.nowPlaying == "Second song")
+        #expect(playing.artist == "Test FM", "the station moves under an announced title")
+        #expect(frames.contains { $0.nowPlaying == "First song" }, "the first ICY title was shown")
+        #expect((playing.buffer ?? 0) > 0)
+        // The picture: the LIVE badge over the circle's top, the headphones disc, the now-playing lines.
+        let image = try LoadedImage(contentsOf: run.file("radio.png"))
+        let badge = image.pixel(383, 240, is: (0xD6, 0x28, 0x28))
+        #expect(badge, "LIVE badge: \(image.rgba(383, 240))")
+        // The headphones disc (navy, white rim) centred at (400 + 0.74 r, 300 + 0.74 r), radius 14.
+        let disc = image.pixel(444, 353, is: Colors.body)
+        #expect(disc, "headphones disc: \(image.rgba(444, 353))")
+        let text = StreamDemo.hasDarkPixel(image, x: 300..<500, y: 372..<404)
+        #expect(text, "now-playing text under the circle")
+        try await rig.stop()
+    }
+
+    @Test("a connection dropped mid-stream: the window reconnects and plays on; the server saw a second listener")
+    func droppedConnection() async throws {
+        let rig = try await RadioRig.start()
+        let dropper = Task {
+            // Drop once the listener has had 4 s of audio (the player is playing by then).
+            while rig.station.statistics.bytesSent < 4 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            rig.station.dropListeners(reset: true)
+            while rig.station.statistics.listenersAccepted < 2, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+        }
+        let run = try await StreamDemo.run(script: """
+            0 size 800 600
+            0 wait-state playing 30000
+            0 wait-real 7000
+            0 wait-state playing 30000
+            100 quit
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+        await dropper.value
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(rig.station.statistics.listenersAccepted >= 2, "no reconnection")
+        let frames = try run.frames()
+        #expect(!frames.contains { $0.state == "failed" }, "a dropped connection is no failure")
+        #expect(run.stderr.contains("connection lost"), "the drop is logged: \(run.stderr)")
+        try await rig.stop()
+    }
+
+    @Test("the server stops: the window shows the failed state and draws the message under the circle")
+    func serverStops() async throws {
+        let rig = try await RadioRig.start()
+        let stopper = Task {
+            while rig.station.statistics.bytesSent < 3 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            rig.station.stop()
+            rig.station.dropListeners(reset: true)
+        }
+        let run = try await StreamDemo.run(script: """
+            0 size 800 600
+            0 wait-state playing 30000
+            0 wait-state failed 60000
+            100 screenshot failed.png
+            100 quit
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+        await stopper.value
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let failed = try #require(try run.frames().last { $0.state == "failed" })
+        let message = try #require(failed.message)
+        #expect(message.contains("404"), "\(message)")
+        let image = try LoadedImage(contentsOf: run.file("failed.png"))
+        let ring = image.pixel(400, 243, is: Colors.failureRing)
+        #expect(ring, "failure ring: \(image.rgba(400, 243))")
+        let drawn = StreamDemo.hasPixel(image, x: 250..<550, y: 370..<430) { $0.r > 0x80 && $0.g < 0x50 && $0.b < 0x60 }
+        #expect(drawn, "the message is drawn in the error colour under the circle")
+        try await rig.stop()
+    }
+
+    // MARK: - Live HLS
+
+    @Test("a live HLS window sliding in real time, played 20 s to SDL's disk driver: no gap, no repeat (the served segments' decode)")
+    func liveHLSPlaysWithoutGaps() async throws {
+        let server = try await StreamServer.start(content: .files([:]))
+        let playlist = try DemoRun.resources().appendingPathComponent("DefaultStream/hls_a192K_v4.m3u8").path
+        let live = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist), windowSize: 6))
+        let run = try await StreamDemo.run(script: """
+            0 size 800 600
+            0 wait-state playing 30000
+            0 wait-real 20000
+            0 screenshot live.png
+            0 quit
+            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: true)
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.last { $0.state == "playing" }?.live == true)
+        #expect(!run.stderr.contains("live HLS"), "no gap or drop reported: \(run.stderr)")
+        // Which segments the server served (each once), and the reference decode of them in one go.
+        let served = server.statistics.requests.compactMap { record -> Int? in
+            guard record.status == 200, record.path.hasPrefix("/live/seg") else { return nil }
+            return Int(record.path.dropFirst("/live/seg".count).dropLast(".ts".count))
+        }
+        let first = try #require(served.min())
+        let last = try #require(served.max())
+        #expect(served.sorted() == Array(first...last), "each segment once: \(served)")
+        let ts = (first...last).flatMap { live.segmentBytes($0) }
+        let (_, audio) = try TransportStreamDemuxer.extractAudio(from: ts)
+        let decoder = try MP3Decoder(format: .cdStereo)
+        try decoder.feed(audio)
+        var reference: [Int16] = []
+        while let block = try decoder.decode(maxFrames: 16_384) { reference += block }
+        // SDL's disk driver writes exact silence whenever the queue runs dry (it does not wait for real time):
+        // compare the non-silent frames, in order.
+        let played = StreamDemo.nonSilentFrames(try StreamDemo.samples(run.audioFile))
+        let expected = StreamDemo.nonSilentFrames(reference)
+        #expect(played.count >= 15 * 44_100 * 2, "played \(Double(played.count) / 88_200) s of audio")
+        #expect(played.count <= expected.count, "more audio than was served: \(played.count) > \(expected.count)")
+        let same = played == Array(expected.prefix(played.count))
+        let difference = zip(played, expected).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        #expect(same, "the PCM differs from the reference at sample \(difference ?? -1) of \(played.count)")
+        try await server.shutdown()
+    }
+
+    // MARK: - Media controls
+
+    @Test("MPRIS for real: playerctl on a private session bus sees SDLDemo, reads title and status, and play-pause pauses and resumes it")
+    func mediaControls() async throws {
+        let daemon = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        let playerctl = URL(fileURLWithPath: "/usr/bin/playerctl")
+        guard FileManager.default.isExecutableFile(atPath: daemon.path), FileManager.default.isExecutableFile(atPath: playerctl.path) else {
+            Issue.record("dbus-daemon and playerctl are needed (scripts/bootstrap.sh test installs dbus and playerctl)")
+            return
+        }
+        let bus = try ProcessRunner.Running(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"])
+        let address = await bus.waitForOutput(containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(address.hasPrefix("unix:"), "dbus-daemon printed \(address)")
+        let rig = try await RadioRig.start()
+        let demo = try StreamDemo.start(script: """
+            0 size 800 600
+            0 wait-state paused 60000
+            0 wait-state playing 60000
+            100 quit
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        let env = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+        func ctl(_ arguments: [String]) async throws -> String {
+            try await ProcessRunner.run(playerctl, ["-p", "circleplayer"] + arguments, environment: env, timeout: .seconds(15))
+                .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        /// Asks `playerctl ARGUMENTS` until it says `answer` (each ask is bounded by the tool's exit), at most 150 times.
+        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
+            for _ in 0..<150 {
+                if try await ctl(arguments) == answer { return true }
+                try await Task.sleep(for: .milliseconds(200))
+            }
+            return false
+        }
+        func waitStatus(_ status: String) async throws -> Bool { try await waitFor(["status"], status) }
+        #expect(try await waitStatus("Playing"), "playerctl never saw Playing")
+        let players = try await ProcessRunner.run(playerctl, ["-l"], environment: env).stdout
+        #expect(players.contains("circleplayer"), "\(players)")
+        // Playing is published while buffering toward playing; the ICY title follows with the first audio.
+        let titled = try await waitFor(["metadata", "title"], "First song")
+        #expect(titled, "the ICY title never reached the bus")
+        #expect(try await ctl(["metadata", "artist"]) == "Test FM")
+        _ = try await ctl(["play-pause"])
+        #expect(try await waitStatus("Paused"))
+        _ = try await ctl(["play-pause"])
+        #expect(try await waitStatus("Playing"))
+        let outcome = await demo.finish(timeout: .seconds(90))
+        defer { demo.remove() }
+        #expect(outcome.status == 0, "status \(outcome.status)\n\(outcome.stderr)")
+        let states = try demo.frames().map(\.state)
+        let runs = states.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(runs.contains("paused"), "\(runs)")
+        bus.forceKill()
+        _ = await bus.finish(timeout: .seconds(5))
+        try await rig.stop()
+    }
+}
+
+/// A StreamServer with an endless ICY radio of the demo's fallback MP3, airing in real time.
+struct RadioRig: Sendable {
+    let server: StreamServer
+    let station: RadioStation
+    var url: String { server.url(for: "/radio.mp3").absoluteString }
+
+    static func start() async throws -> RadioRig {
+        let mp3 = try Data(contentsOf: try DemoRun.resources().appendingPathComponent("DefaultStream/fallback.mp3"))
+        let station = try RadioStation(mp3: Array(mp3), name: "Test FM", title: "First song", metaInterval: 8192,
+                                       pacing: .realTime, burstSeconds: 1)
+        let server = try await StreamServer.start(content: .files([:]))
+        server.mount(station, at: "/radio.mp3")
+        return RadioRig(server: server, station: station)
+    }
+
+    func stop() async throws {
+        try await server.shutdown()
+    }
+}
+
+/// Runs SDLDemo headless (offscreen video; disk audio or dummy) with a script and a trace, without blocking a
+/// thread of the test pool (TestSupport's ProcessRunner).
+struct StreamDemo: Sendable {
+    let directory: URL
+    let running: ProcessRunner.Running
+
+    /// A finished run.
+    struct Run: Sendable {
+        let directory: URL
+        let status: Int32
+        let stderr: String
+        var diagnostics: String { "status \(status)\nstderr: \(stderr)" }
+        var audioFile: URL { directory.appendingPathComponent("audio.raw") }
+        func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+        func frames() throws -> [StreamTraceFrame] { try StreamTraceFrame.read(directory.appendingPathComponent("trace.jsonl")) }
+        func remove() { try? FileManager.default.removeItem(at: directory) }
+    }
+
+    static func start(script: String, arguments: [String], audio: Bool = false,
+                      environment: [String: String] = [:]) throws -> StreamDemo {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemoStreams-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = "offscreen"
+        env["SDL_AUDIODRIVER"] = audio ? "disk" : "dummy"
+        env["SDL_DISKAUDIOFILE"] = directory.appendingPathComponent("audio.raw").path
+        env["SDL_DISKAUDIODELAY"] = "0"
+        env["TMPDIR"] = directory.path
+        env.removeValue(forKey: "DISPLAY")
+        // No session bus unless the test gives one (MPRIS then logs one line and the demo goes on).
+        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        env["XDG_RUNTIME_DIR"] = directory.path
+        for (key, value) in environment { env[key] = value }
+        let arguments = ["--script", directory.appendingPathComponent("script.txt").path,
+                         "--trace", directory.appendingPathComponent("trace.jsonl").path] + arguments
+        return StreamDemo(directory: directory, running: try ProcessRunner.Running(try DemoRun.binary(), arguments, environment: env))
+    }
+
+    static func run(script: String, arguments: [String], audio: Bool = false, environment: [String: String] = [:]) async throws -> Run {
+        let demo = try start(script: script, arguments: arguments, audio: audio, environment: environment)
+        let outcome = await demo.finish(timeout: .seconds(120))
+        return Run(directory: demo.directory, status: outcome.status, stderr: outcome.stderr)
+    }
+
+    func finish(timeout: Duration) async -> ProcessRunner.Outcome { await running.finish(timeout: timeout) }
+    func frames() throws -> [StreamTraceFrame] { try StreamTraceFrame.read(directory.appendingPathComponent("trace.jsonl")) }
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    /// Little-endian s16 samples of a raw file.
+    static func samples(_ url: URL) throws -> [Int16] {
+        let data = try Data(contentsOf: url)
+        return data.withUnsafeBytes { raw in raw.bindMemory(to: Int16.self).map { Int16(littleEndian: $0) } }
+    }
+
+    /// The stereo frames that are not exact digital silence, flattened.
+    static func nonSilentFrames(_ samples: [Int16]) -> [Int16] {
+        var out: [Int16] = []
+        out.reserveCapacity(samples.count)
+        var i = 0
+        while i + 1 < samples.count {
+            if samples[i] != 0 || samples[i + 1] != 0 { out.append(samples[i]); out.append(samples[i + 1]) }
+            i += 2
+        }
+        return out
+    }
+
+    static func hasPixel(_ image: LoadedImage, x: Range<Int>, y: Range<Int>, _ test: ((r: Int, g: Int, b: Int, a: Int)) -> Bool) -> Bool {
+        for py in y { for px in x where test(image.rgba(px, py)) { return true } }
+        return false
+    }
+
+    static func hasDarkPixel(_ image: LoadedImage, x: Range<Int>, y: Range<Int>) -> Bool {
+        hasPixel(image, x: x, y: y) { $0.r < 0x60 && $0.g < 0x60 && $0.b < 0x70 }
+    }
+}
+
+/// The trace fields the stream tests read (the file flow's `TraceFrame` plus the audio player's).
+struct StreamTraceFrame: Decodable, Sendable {
+    var t: Double
+    var state: String
+    var message: String?
+    var circle: String?
+    var stream: Bool?
+    var live: Bool?
+    var nowPlaying: String?
+    var artist: String?
+    var buffer: Double?
+    var audible: Bool?
+
+    static func read(_ url: URL) throws -> [StreamTraceFrame] {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let decoder = JSONDecoder()
+        return try text.split(separator: "\n").map { try decoder.decode(StreamTraceFrame.self, from: Data($0.utf8)) }
+    }
+}
