@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "FeedKit", targets: ["FeedKit"]),
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
         .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
+        .library(name: "BuffCore", targets: ["BuffCore"]),
+        .library(name: "BuffClient", targets: ["BuffClient"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "streamplay", targets: ["streamplay"]),
@@ -169,11 +171,20 @@ let package = Package(
         .testTarget(
             name: "IPlayerClientTests",
             dependencies: ["IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+        // SportBuff (seed 004): decoding, the BuffEngine reducer and the panel model / the client and the clock driver.
+        .target(name: "BuffCore", dependencies: ["FeedCore", "DragPhysics", "ScreenKit"]),
+        .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .target(name: "BuffClient", dependencies: ["BuffCore", "FeedKit", "FeedCore"]),
+        .testTarget(
+            name: "BuffClientTests",
+            dependencies: ["BuffClient", "BuffCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"],
+            // Read through #filePath (the golden transcript is rewritten in place with BUFFS_UPDATE_GOLDEN=1).
+            exclude: ["Fixtures"]),
         // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",
             dependencies: [
-                "IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore",
+                "IPlayerClient", "IPlayerCore", "BuffClient", "BuffCore", "FeedKit", "FeedCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
@@ -212,12 +223,15 @@ let package = Package(
                 "PlayerCore",
                 "ScreenKit",
                 "StreamServer",
+                "BuffCore",
+                "BuffClient",
+                "FeedKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
             exclude: ["Resources/IPlayerSample"],
-            resources: [.copy("Resources/DefaultStream")]),
+            resources: [.copy("Resources/DefaultStream"), .copy("Resources/BuffsSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),

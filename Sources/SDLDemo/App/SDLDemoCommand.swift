@@ -29,6 +29,12 @@ struct SDLDemoCommand: ParsableCommand {
     @Option(help: "The fixture app's first page: a JSON file or a file:/http: URL (with --app fixture).")
     var fixture: String?
 
+    @Option(help: "The feed's base URL (iplayer, buffs, vimeo; default: the embedded sample, served on 127.0.0.1).")
+    var baseURL: String?
+
+    @Option(help: "Seconds between two buff requests (with --app buffs; the seed's 30 by default).")
+    var buffInterval: Double = 30
+
     @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
     var url: String?
 
@@ -64,6 +70,10 @@ struct SDLDemoCommand: ParsableCommand {
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
         if app == .fixture, fixture == nil { throw ValidationError("--app fixture needs --fixture FILE_OR_URL") }
         if fixture != nil, app != .fixture { throw ValidationError("--fixture is for --app fixture") }
+        if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
+        guard buffInterval.isFinite, buffInterval > 0, buffInterval <= 86_400 else {
+            throw ValidationError("--buff-interval must be more than 0 and at most 86400 seconds")
+        }
     }
 
     func run() throws {

@@ -47,6 +47,10 @@ enum ScriptCondition: Equatable, Sendable {
     case notice
     /// `wait-still`: nothing moves or turns and nothing waits on real work (downloads, pages, images).
     case still
+    /// `wait-buff ID`: the Buff panel shows buff ID fully slid in.
+    case buff(Int)
+    /// `wait-no-buff`: no Buff panel is drawn (none shown, or the last one has slid out).
+    case noBuff
 
     /// Whether `frame` satisfies the condition.
     func holds(in frame: FrameSnapshot) -> Bool {
@@ -58,6 +62,10 @@ enum ScriptCondition: Equatable, Sendable {
         case .row(let id): return frame.screens.screen?.list?.rows.contains { $0.row.id == id } ?? false
         case .notice: return frame.screens.notice != nil
         case .still: return !frame.isAnimating && !frame.awaitsRealWork
+        case .buff(let id):
+            if case .buff(let panel)? = frame.overlay { return panel.buff.id == id && panel.slide == 1 && !panel.isLeaving }
+            return false
+        case .noBuff: return frame.overlay == nil
         }
     }
 
@@ -71,6 +79,8 @@ enum ScriptCondition: Equatable, Sendable {
         case .row(let id): "wait-row \(id)"
         case .notice: "wait-notice"
         case .still: "wait-still"
+        case .buff(let id): "wait-buff \(id)"
+        case .noBuff: "wait-no-buff"
         }
     }
 
@@ -84,6 +94,9 @@ enum ScriptCondition: Equatable, Sendable {
         case .row: return "visible: \(frame.screens.screen?.list?.rows.map(\.row.id.rawValue).joined(separator: " ") ?? "no list")"
         case .notice: return "no notice"
         case .still: return frame.isAnimating ? "still animating" : "waiting on real work"
+        case .buff, .noBuff:
+            if case .buff(let panel)? = frame.overlay { return "buff: \(panel.buff.id), slide \(panel.slide)" }
+            return "no buff panel"
         }
     }
 }

@@ -42,6 +42,7 @@ final class DemoSession {
 
     /// Applies one input event at time `t` (seconds).
     func handle(_ event: InputEvent, at t: Double) -> Outcome {
+        if let overlay = app.overlay, overlay.consumes(event, at: t, window: shell.layout.size) { return .keepRunning }
         let shellEvent: ShellEvent
         switch event {
         case .pointerDown(let x, let y): shellEvent = .pointerDown(Point(x: x, y: y), time: t)
@@ -78,8 +79,9 @@ final class DemoSession {
     /// more), and the image fetches the screens now need.
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
+        app.overlay?.tick(at: t)
         _ = dispatch(shell.send(.tick(time: t)), at: t)
-        images?.show(shell.frame(at: t).imageURLs, at: t)
+        images?.show(shell.frame(at: t).imageURLs + (app.overlay?.frame(at: t, window: shell.layout.size)?.imageURLs ?? []), at: t)
     }
 
     /// Changes the shell from outside an event (an app's background result), at `t`.
@@ -102,6 +104,7 @@ final class DemoSession {
         let center = circle.center(at: t)
         let appearance = PlayerPresentation.appearance(of: state, fill: fill)
         let outputs = pendingOutputs
+        let overlay = app.overlay?.frame(at: t, window: shell.layout.size)
         let realWork: Bool = switch driver.player.state.phase {
         case .fetching, .completed: true
         default: false
@@ -118,8 +121,9 @@ final class DemoSession {
             screens: shell.frame(at: t),
             imageGeneration: images?.generation ?? 0,
             outputs: outputs,
-            isAnimating: appearance.isAnimated || shell.isAnimating(at: t),
-            awaitsRealWork: realWork || app.isWorking || images?.isFetching == true)
+            isAnimating: appearance.isAnimated || shell.isAnimating(at: t) || overlay?.isAnimating == true,
+            awaitsRealWork: realWork || app.isWorking || images?.isFetching == true,
+            overlay: overlay)
     }
 
     /// The frame was drawn (and traced): the outputs it listed are done.

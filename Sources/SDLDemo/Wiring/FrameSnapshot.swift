@@ -41,4 +41,6 @@ struct FrameSnapshot: Equatable, Sendable {
     /// Whether the frame waits on work that happens in real time (a download, a page, an image), so a
     /// scripted run must not let virtual time run ahead of real time.
     var awaitsRealWork: Bool
+    /// What the app draws over everything (the Buff panel), if anything.
+    var overlay: OverlayFrame? = nil
 }

@@ -1,0 +1,40 @@
+import BuffCore
+import DragPhysics
+import Foundation
+
+/// Something an app draws over the whole window, above the screens and the circle (the Buff panel). It
+/// sees pointer input first: what it consumes never reaches the shell or the player below.
+protocol AppOverlay: AnyObject {
+    /// Whether the overlay takes `event` at `t` (then the shell does not get it).
+    func consumes(_ event: InputEvent, at t: Double, window: Size) -> Bool
+    /// Per-frame work at `t` (timers due).
+    func tick(at t: Double)
+    /// What the overlay shows at `t`; `nil`: nothing.
+    func frame(at t: Double, window: Size) -> OverlayFrame?
+}
+
+/// One frame of an overlay, typed per kind of overlay.
+enum OverlayFrame: Equatable, Sendable {
+    /// The Buff panel (BuffCore's model, drawn by ``BuffPanelRenderer``).
+    case buff(BuffPanel.Frame)
+
+    /// The images the overlay shows (for the image store).
+    var imageURLs: [URL] {
+        switch self {
+        case .buff(let frame):
+            ([frame.buff.author.image] + frame.buff.answers.map(\.images.first)).compactMap { $0 }
+        }
+    }
+
+    /// Whether it moves on its own.
+    var isAnimating: Bool {
+        switch self {
+        case .buff(let frame): frame.slide < 1 || (frame.highlighted == nil && !frame.isLeaving)
+        }
+    }
+}
+
+extension HostedApp {
+    /// No overlay (apps that have one override this).
+    var overlay: (any AppOverlay)? { nil }
+}
