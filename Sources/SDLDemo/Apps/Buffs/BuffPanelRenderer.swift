@@ -71,7 +71,7 @@ enum BuffPanelRenderer {
         // Answers.
         for (answer, row) in zip(frame.buff.answers, layout.answers) {
             let color = answer.id == frame.highlighted ? Colors.highlighted : Colors.answer
-            try painter.draw(Shapes.roundedRect(row, radius: row.height / 2, color: color, scale: s))
+            try painter.draw(Shapes.roundedRect(row, radius: 10, color: color, scale: s))
             var textRow = row.insetBy(dx: 16, dy: 0)
             if let image = answer.images.first {
                 let side = row.height - 10
