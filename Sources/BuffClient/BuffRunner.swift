@@ -36,7 +36,7 @@ public struct BuffRunner: Sendable {
         public var t: Duration
         /// The command.
         public var command: BuffCommand
-        /// For a `highlight` that came from a vote, and a `show`: the buff on screen (answer titles, ids).
+        /// `command` at `t`.
         public init(t: Duration, command: BuffCommand) {
             self.t = t
             self.command = command

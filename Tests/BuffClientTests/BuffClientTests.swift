@@ -58,6 +58,8 @@ struct BuffClientTests {
                 #expect(entries.map(\.t) == [0, 0.3, 30, 30, 31, 32, 33, 34, 35, 36].map { BuffClock.duration(seconds: $0) })
                 #expect(entries[1].command == .reportError(id: 8, .timedOut(after: .milliseconds(300))))
                 #expect(entries.last?.command == .hide(buff: 5, reason: .expired))
+                // The server records a request on its own threads once answered: wait for the record.
+                #expect(await waitUntil { server.statistics.requests.count >= 2 })
                 #expect(server.statistics.requests.map(\.path) == ["/buffs/8", "/buffs/5"])
             }
         }
@@ -82,4 +84,30 @@ final class Log: @unchecked Sendable {
     private var stored: [BuffRunner.Timed] = []
     func append(_ entry: BuffRunner.Timed) { lock.withLock { stored.append(entry) } }
     var entries: [BuffRunner.Timed] { lock.withLock { stored } }
+}
+
+@Suite("BuffRunner on the real clock", .timeLimit(.minutes(1)))
+struct RealClockRunnerTests {
+    /// Judged by the order of events, not by wall-clock bounds (the margins are ≥ 0.5 s, so a slow machine
+    /// does not reorder them): two buffs, the second queued behind the first, a vote on the second, then the
+    /// run ends by itself.
+    @Test func eventsComeInTheEnginesOrderAndTheRunEnds() async {
+        @Sendable func buff(_ id: Int) -> Buff {
+            Buff(id: id, timeToShow: .milliseconds(1500), author: BuffAuthor(firstName: "A", lastName: ""),
+                 question: BuffQuestion(title: "Q\(id)"),
+                 answers: [BuffAnswer(id: id * 10, title: "x"), BuffAnswer(id: id * 10 + 1, title: "y")])
+        }
+        let runner = BuffRunner(schedule: BuffSchedule(ids: [1, 2], interval: .seconds(1)), clock: .real,
+                                until: nil) { id in .success(buff(id)) }
+        let log = Log()
+        await runner.run(actions: [BuffAction(at: .milliseconds(2200), kind: .vote(position: 2))]) { log.append($0) }
+        let commands = log.entries.map(\.command).filter { if case .countdown = $0 { false } else { true } }
+        #expect(commands == [
+            .fetch(id: 1), .show(buff(1), secondsLeft: 2), .fetch(id: 2), .queued(buff: 2),
+            .hide(buff: 1, reason: .expired), .show(buff(2), secondsLeft: 2),
+            .highlight(buff: 2, answer: 21), .hide(buff: 2, reason: .voted),
+        ])
+        let times = log.entries.map(\.t)
+        #expect(times == times.sorted())
+    }
 }

@@ -41,6 +41,7 @@ struct BuffsWatchCLITests {
                                    options: .regularExpression) != nil, "\(line)")
                 #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
             }
+            #expect(await waitUntil { server.statistics.requests.count >= 9 })
             #expect(server.statistics.requests.map(\.path) == (1...9).map { "/buffs/\($0)" })
         }
     }

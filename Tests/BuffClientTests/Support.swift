@@ -38,3 +38,13 @@ func withBuffServer<T>(_ body: (StreamServer) async throws -> T) async throws ->
         throw error
     }
 }
+
+/// Polls `condition` until it holds or `timeout` passes (server statistics change on the server's threads).
+func waitUntil(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
