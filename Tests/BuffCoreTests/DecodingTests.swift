@@ -66,6 +66,11 @@ struct DecodingTests {
         #expect(failure(Samples.document(answers: 2, seconds: seconds)) == .nonPositiveTime(Double(seconds)!))
     }
 
+    @Test(arguments: ["3600.001", "1e300", "86400"]) func overAnHourIsRefused(seconds: String) {
+        #expect(failure(Samples.document(answers: 2, seconds: seconds)) == .timeTooLong(Double(seconds)!))
+        #expect(BuffError.timeTooLong(86400).description == "time_to_show must be at most 3600 s, got 86400")
+    }
+
     @Test func fractionalTimeIsKeptToTheMillisecond() throws {
         #expect(try decode(Samples.document(answers: 2, seconds: "7.5")).timeToShow == .milliseconds(7500))
     }

@@ -17,7 +17,7 @@ import Foundation
 /// Ids and numbers may be JSON numbers or numeric strings (FeedCore's lenient readers).
 ///
 /// Refused with a typed ``BuffError`` (nothing is shown): malformed JSON, a document without `result` or
-/// `data`, fewer than 2 or more than 5 answers, `time_to_show` ≤ 0.
+/// `data`, fewer than 2 or more than 5 answers, `time_to_show` ≤ 0 or over an hour.
 ///
 /// ```swift
 /// let buff = try BuffDecoder.decode(Data(#"{"result": {"id": 1, "time_to_show": 10, …}}"#.utf8))
@@ -27,6 +27,9 @@ public enum BuffDecoder {
     public static let minAnswers = 2
     /// The most answers a buff may have.
     public static let maxAnswers = 5
+    /// The longest a buff may be shown: one hour (a longer `time_to_show` is refused, not clamped, so a
+    /// typo such as milliseconds sent as seconds is reported instead of pinning a panel for days).
+    public static let maxTimeToShow: Duration = .seconds(3600)
 
     /// Decodes and checks one buff.
     /// - Throws: ``BuffError/json(_:)``, ``BuffError/noBuff``, ``BuffError/answerCount(_:)`` or
@@ -87,6 +90,7 @@ struct RawBuff: Decodable {
 
     func checked() throws(BuffError) -> Buff {
         guard seconds > 0 else { throw .nonPositiveTime(seconds) }
+        guard seconds <= Double(BuffDecoder.maxTimeToShow.components.seconds) else { throw .timeTooLong(seconds) }
         guard (BuffDecoder.minAnswers...BuffDecoder.maxAnswers).contains(answers.count) else {
             throw .answerCount(answers.count)
         }

@@ -14,6 +14,8 @@ public enum BuffError: Error, Sendable, Equatable, CustomStringConvertible {
     case answerCount(Int)
     /// `time_to_show` (or `duration`) is 0 or negative; the value as sent, in seconds.
     case nonPositiveTime(Double)
+    /// `time_to_show` (or `duration`) is longer than ``BuffDecoder/maxTimeToShow``; the value as sent.
+    case timeTooLong(Double)
     /// No answer came within the deadline (the engine's, on the virtual clock too).
     case timedOut(after: Duration)
 
@@ -25,6 +27,8 @@ public enum BuffError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noBuff: "unexpected JSON: neither \"result\" nor \"data\" holds a buff"
         case .answerCount(let count): "a buff needs 2 to 5 answers, this one has \(count)"
         case .nonPositiveTime(let seconds): "time_to_show must be more than 0, got \(BuffClock.text(seconds: seconds))"
+        case .timeTooLong(let seconds):
+            "time_to_show must be at most \(BuffClock.text(BuffDecoder.maxTimeToShow)) s, got \(BuffClock.text(seconds: seconds))"
         case .timedOut(let after): "no answer within \(BuffClock.text(after)) s"
         }
     }
