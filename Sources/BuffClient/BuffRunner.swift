@@ -179,10 +179,18 @@ public struct BuffRunner: Sendable {
                     apply(.fetched(id: id, result: result, now: now))
                     continue
                 }
-                while let action = actions.first, action.at <= now {
-                    actions = actions.dropFirst()
-                    apply(.tick(now: action.at))
-                    if let event = Self.event(for: action, engine: engine) { apply(event) }
+                // Each due item at its own time, so the stamps are the due times, not the wake-up time.
+                while true {
+                    let due = engine.nextDeadline.flatMap { $0 <= now ? $0 : nil }
+                    if let action = actions.first, action.at <= now, due.map({ action.at <= $0 }) ?? true {
+                        actions = actions.dropFirst()
+                        apply(.tick(now: action.at))
+                        if let event = Self.event(for: action, engine: engine) { apply(event) }
+                    } else if let due {
+                        apply(.tick(now: due))
+                    } else {
+                        break
+                    }
                 }
                 apply(.tick(now: now))
                 if let until, now >= until { break }
