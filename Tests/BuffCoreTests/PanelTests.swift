@@ -79,3 +79,49 @@ struct PanelTests {
         #expect(panel.hit(layout.answers[0].center, at: .seconds(3), window: Self.window) == nil)
     }
 }
+
+@Suite("Panel pointer")
+struct PanelPointerTests {
+    static let window = Size(width: 800, height: 600)
+    static let layout = BuffPanelLayout(window: window, answers: 2)
+
+    var panel: BuffPanel {
+        var panel = BuffPanel()
+        panel.apply([.show(Samples.buff(id: 1, seconds: 10), secondsLeft: 10)], at: .zero)
+        return panel
+    }
+
+    @Test func aTapOnAnAnswerVotesOnTheCloseButtonCloses() {
+        var pointer = BuffPanelPointer()
+        let t = Duration.seconds(1), answer = Self.layout.answers[1].center, close = Self.layout.close.center
+        #expect(pointer.down(at: answer, panel: panel, now: t, window: Self.window) == .consumed)
+        #expect(pointer.moved() == .consumed)
+        #expect(pointer.up(at: answer, panel: panel, now: t, window: Self.window) == .vote(answer: 101))
+        #expect(pointer.down(at: close, panel: panel, now: t, window: Self.window) == .consumed)
+        #expect(pointer.up(at: close, panel: panel, now: t, window: Self.window) == .close)
+        #expect(pointer.captured == nil)
+    }
+
+    @Test func slidingOffCancelsAndNothingReachesThePlayer() {
+        var pointer = BuffPanelPointer()
+        let t = Duration.seconds(1)
+        #expect(pointer.down(at: Self.layout.answers[0].center, panel: panel, now: t, window: Self.window) == .consumed)
+        // Released on the other answer, then outside the panel: consumed, no vote.
+        #expect(pointer.up(at: Self.layout.answers[1].center, panel: panel, now: t, window: Self.window) == .consumed)
+        #expect(pointer.down(at: Self.layout.question.center, panel: panel, now: t, window: Self.window) == .consumed)
+        #expect(pointer.moved() == .consumed)
+        #expect(pointer.up(at: Point(x: 600, y: 100), panel: panel, now: t, window: Self.window) == .consumed)
+    }
+
+    @Test func aGestureStartedOutsidePassesThroughEvenOverThePanel() {
+        var pointer = BuffPanelPointer()
+        let t = Duration.seconds(1)
+        #expect(pointer.down(at: Point(x: 400, y: 300), panel: panel, now: t, window: Self.window) == .passThrough)
+        #expect(pointer.moved() == .passThrough)
+        #expect(pointer.up(at: Self.layout.answers[0].center, panel: panel, now: t, window: Self.window) == .passThrough)
+        #expect(pointer.wheel(at: Self.layout.answers[0].center, panel: panel, now: t, window: Self.window) == .consumed)
+        #expect(pointer.wheel(at: Point(x: 600, y: 100), panel: panel, now: t, window: Self.window) == .passThrough)
+        // No panel: everything passes.
+        #expect(pointer.down(at: Self.layout.answers[0].center, panel: BuffPanel(), now: t, window: Self.window) == .passThrough)
+    }
+}

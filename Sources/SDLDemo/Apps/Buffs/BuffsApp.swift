@@ -15,8 +15,9 @@ import StreamServer
 /// `--base-url`, the embedded sample (Resources/BuffsSample: ids 1–5 in every shape) is served by an
 /// in-process StreamServer on 127.0.0.1.
 ///
-/// Input: a press on the panel is the panel's until release (the player never sees it); a release on the
-/// same answer votes, on the ✕ closes. Presses elsewhere go to the shell as usual.
+/// Input: ``BuffCore/BuffPanelPointer`` decides (a press on the panel is the panel's until release, so the
+/// player never sees it; a release on the same answer votes, on the ✕ closes; presses elsewhere go to the
+/// shell as usual).
 final class BuffsApp: HostedApp, AppOverlay {
     private let context: AppContext
     private let client: BuffClient
@@ -26,9 +27,8 @@ final class BuffsApp: HostedApp, AppOverlay {
     private(set) var panel = BuffPanel()
     private var tasks: [Int: Task<Void, Never>] = [:]
     private var nextTask = 0
-    /// The press the panel captured, and what it hit.
-    private var captured: BuffPanel.Hit?
-    private var capturing = false
+    /// Which pointer events are the panel's (pure, BuffCore).
+    private var pointer = BuffPanelPointer()
 
     /// The app for `baseURL` (nil: the embedded sample) requesting every `interval`.
     init(baseURL: URL?, interval: Duration, context: AppContext) throws {
@@ -83,33 +83,28 @@ final class BuffsApp: HostedApp, AppOverlay {
 
     func consumes(_ event: InputEvent, at t: Double, window: Size) -> Bool {
         let now = Self.engineTime(t)
+        let outcome: BuffPanelPointer.Outcome
         switch event {
         case .pointerDown(let x, let y):
             tick(at: t)
-            guard let hit = panel.hit(Point(x: x, y: y), at: now, window: window) else { return false }
-            capturing = true
-            captured = hit
-            return true
+            outcome = pointer.down(at: Point(x: x, y: y), panel: panel, now: now, window: window)
         case .pointerMoved:
-            return capturing
+            outcome = pointer.moved()
         case .pointerUp(let x, let y):
-            guard capturing else { return false }
-            capturing = false
             tick(at: t)
-            let hit = panel.hit(Point(x: x, y: y), at: now, window: window)
-            defer { captured = nil }
-            guard hit == captured else { return true }
-            switch hit {
-            case .close?: run(engine.send(.close(now: now)), at: t)
-            case .answer(let id)?: run(engine.send(.vote(answer: id, now: now)), at: t)
-            case .panel?, nil: break
-            }
-            return true
+            outcome = pointer.up(at: Point(x: x, y: y), panel: panel, now: now, window: window)
         case .wheel(_, _, let x, let y):
-            return panel.hit(Point(x: x, y: y), at: now, window: window) != nil
+            outcome = pointer.wheel(at: Point(x: x, y: y), panel: panel, now: now, window: window)
         case .key, .text, .resized, .quit:
-            return false
+            outcome = .passThrough
         }
+        switch outcome {
+        case .passThrough: return false
+        case .consumed: return true
+        case .vote(let answer): run(engine.send(.vote(answer: answer, now: now)), at: t)
+        case .close: run(engine.send(.close(now: now)), at: t)
+        }
+        return true
     }
 
     func tick(at t: Double) {
