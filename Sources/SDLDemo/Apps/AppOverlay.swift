@@ -11,6 +11,8 @@ protocol AppOverlay: AnyObject {
     func tick(at t: Double)
     /// What the overlay shows at `t`; `nil`: nothing.
     func frame(at t: Double, window: Size) -> OverlayFrame?
+    /// The session time at which the overlay next has something due (an idle window wakes for it).
+    var nextDeadline: Double? { get }
 }
 
 /// One frame of an overlay, typed per kind of overlay.
@@ -26,10 +28,11 @@ enum OverlayFrame: Equatable, Sendable {
         }
     }
 
-    /// Whether it moves on its own.
+    /// Whether it moves on its own: sliding in or out, or the ring emptying (a voted panel is frozen; its
+    /// hide is a deadline the loop wakes for, ``AppOverlay/nextDeadline``).
     var isAnimating: Bool {
         switch self {
-        case .buff(let frame): frame.slide < 1 || (frame.highlighted == nil && !frame.isLeaving)
+        case .buff(let frame): frame.isLeaving || frame.slide < 1 || frame.highlighted == nil
         }
     }
 }

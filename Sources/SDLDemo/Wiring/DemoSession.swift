@@ -123,7 +123,8 @@ final class DemoSession {
             outputs: outputs,
             isAnimating: appearance.isAnimated || shell.isAnimating(at: t) || overlay?.isAnimating == true,
             awaitsRealWork: realWork || app.isWorking || images?.isFetching == true,
-            overlay: overlay)
+            overlay: overlay,
+            wakeAt: app.overlay?.nextDeadline)
     }
 
     /// The frame was drawn (and traced): the outputs it listed are done.

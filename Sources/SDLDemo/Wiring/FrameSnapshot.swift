@@ -43,4 +43,6 @@ struct FrameSnapshot: Equatable, Sendable {
     var awaitsRealWork: Bool
     /// What the app draws over everything (the Buff panel), if anything.
     var overlay: OverlayFrame? = nil
+    /// The session time at which something is next due (an overlay's timer), so an idle loop wakes for it.
+    var wakeAt: Double? = nil
 }

@@ -111,6 +111,10 @@ final class BuffsApp: HostedApp, AppOverlay {
         run(engine.send(.tick(now: Self.engineTime(t))), at: t)
     }
 
+    var nextDeadline: Double? {
+        engine.nextDeadline.map { Double(BuffClock.milliseconds($0)) / 1000 }
+    }
+
     func frame(at t: Double, window: Size) -> OverlayFrame? {
         panel.frame(at: Self.engineTime(t), window: window).map(OverlayFrame.buff)
     }
