@@ -1,4 +1,5 @@
 import Foundation
+import StreamServer
 import Testing
 
 /// `SDLDemo --app buffs` with the embedded sample (served in-process): the panel with 2 and with 5
@@ -98,5 +99,37 @@ struct BuffsAppTests {
         #expect(closed.highlighted == nil)
         // The tap on the panel's question did nothing; the tap on the circle started the player.
         #expect(frames.contains { $0.state != "uninitialized" })
+    }
+
+    @Test("--base-url: requests go to that server; a failed buff is reported and the next one shows on time")
+    func baseURLAndAFailedBuff() async throws {
+        let buff = """
+            {"result": {"id": 2, "time_to_show": 3, "author": {"first_name": "Ana", "last_name": ""},
+             "question": {"id": 1, "title": "Next?"}, "answers": [{"id": 5, "title": "A"}, {"id": 6, "title": "B"}]}}
+            """
+        let server = try await StreamServer.start(routes: RouteTable(routes: [
+            Route(path: "/buffs/1", response: RouteResponse(status: 500, string: "{}")),
+            Route(path: "/buffs/2", response: RouteResponse(string: buff)),
+        ]))
+        let run = try DemoRun.script("""
+            0 size 800 600
+            0 wait-buff 2 30000
+            100 quit
+            """, arguments: ["--app", "buffs", "--base-url", server.baseURL.absoluteString, "--buff-interval", "1"], timeout: 90)
+        // The server records a request on its own threads once answered: wait (bounded) for both records.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while server.statistics.requests.count < 2, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        let paths = server.statistics.requests.map(\.path)
+        try await server.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(paths == ["/buffs/1", "/buffs/2"])
+        #expect(run.stderr.contains("SDLDemo: buff 1: SportBuff: HTTP 500 Internal Server Error (\(server.baseURL.absoluteString)/buffs/1)"),
+                "\(run.stderr)")
+        let frames = try Self.frames(run)
+        #expect(frames.first { $0.buff == 2 }.map { $0.t >= 1000 } == true)
+        #expect(!frames.contains { $0.buff == 1 })
     }
 }
