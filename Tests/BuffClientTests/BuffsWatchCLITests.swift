@@ -19,13 +19,14 @@ struct BuffsWatchCLITests {
 
     /// Every event kind, every sample shape and every failure, on the virtual clock: the transcript is
     /// compared byte for byte with `Fixtures/watch.golden.jsonl` (the server's URL written `{{base_url}}`).
-    /// `BUFFS_UPDATE_GOLDEN=1` rewrites the file instead.
+    /// `BUFFS_UPDATE_GOLDEN=1` rewrites the file instead. `--timeout 5`: the held request costs 5 s of real
+    /// time, and no answered request comes near it even on a loaded machine.
     @Test func virtualClockJSONMatchesTheGoldenTranscript() async throws {
         try await withBuffServer { server in
             let base = server.baseURL.absoluteString
             let outcome = try await Self.run([
                 "buffs", "watch", "--base-url", base, "--ids", "1-9", "--interval", "10", "--virtual-clock",
-                "--actions", buffFixtures.appendingPathComponent("watch.actions").path, "--json", "--timeout", "1",
+                "--actions", buffFixtures.appendingPathComponent("watch.actions").path, "--json", "--timeout", "5",
             ])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stderr.isEmpty)

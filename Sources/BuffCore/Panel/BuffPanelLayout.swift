@@ -12,7 +12,7 @@ import ScreenKit
 ///
 /// ```swift
 /// let layout = BuffPanelLayout(window: Size(width: 800, height: 600), answers: 3)
-/// layout.panel          // (12, 308, 340×280)
+/// layout.panel          // (12, 310, 340×278)
 /// layout.answers[0]     // the first answer row
 /// ```
 public struct BuffPanelLayout: Sendable, Equatable {
