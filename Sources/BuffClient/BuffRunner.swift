@@ -173,7 +173,8 @@ public struct BuffRunner: Sendable {
                 }
                 let next = await iterator.next()
                 timer?.cancel()
-                let now = clock.now - start
+                // Nothing after `until` happens, even when the wake-up comes late.
+                let now = until.map { min(clock.now - start, $0) } ?? (clock.now - start)
                 guard let (id, result) = next else { break }
                 if id >= 0 {
                     apply(.fetched(id: id, result: result, now: now))
