@@ -12,6 +12,8 @@ struct BuffsAppTests {
     struct PanelFrame: Decodable {
         var t: Double
         var state: String
+        var x: Double
+        var y: Double
         var buff: Int?
         var secondsLeft: Int?
         var highlighted: Int?
@@ -82,6 +84,10 @@ struct BuffsAppTests {
             100 screenshot five.png
             200 tap 200 260
             300 tap 400 300
+            320 down 400 300
+            340 move 350 400
+            360 move 300 480
+            380 up 300 480
             400 tap 330 \(600 - 12 - 366 + 14 + 14)
             500 wait-no-buff 5000
             600 quit
@@ -99,6 +105,10 @@ struct BuffsAppTests {
         #expect(closed.highlighted == nil)
         // The tap on the panel's question did nothing; the tap on the circle started the player.
         #expect(frames.contains { $0.state != "uninitialized" })
+        // The circle was dragged across the panel (a gesture that began outside it) while buff 4 showed,
+        // and the drag voted for nothing.
+        #expect(frames.contains { $0.buff == 4 && ($0.x != 400 || $0.y != 300) })
+        #expect(!frames.contains { $0.highlighted != nil })
     }
 
     @Test("--base-url: requests go to that server; a failed buff is reported and the next one shows on time")
