@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "VimeoLibrary", targets: ["VimeoLibrary"]),
         .library(name: "InterlochenCore", targets: ["InterlochenCore"]),
         .library(name: "InterlochenLibrary", targets: ["InterlochenLibrary"]),
+        .library(name: "BuffCore", targets: ["BuffCore"]),
+        .library(name: "BuffClient", targets: ["BuffClient"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .executable(name: "streamplay", targets: ["streamplay"]),
@@ -193,12 +195,21 @@ let package = Package(
         .testTarget(
             name: "InterlochenLibraryTests",
             dependencies: ["InterlochenLibrary", "InterlochenCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+        // SportBuff (seed 004): decoding, the BuffEngine reducer and the panel model / the client and the clock driver.
+        .target(name: "BuffCore", dependencies: ["FeedCore", "DragPhysics", "ScreenKit"]),
+        .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .target(name: "BuffClient", dependencies: ["BuffCore", "FeedKit", "FeedCore"]),
+        .testTarget(
+            name: "BuffClientTests",
+            dependencies: ["BuffClient", "BuffCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"],
+            // Read through #filePath (the golden transcript is rewritten in place with BUFFS_UPDATE_GOLDEN=1).
+            exclude: ["Fixtures"]),
         // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",
             dependencies: [
-                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "InterlochenLibrary", "InterlochenCore", "FeedKit",
-                "FeedCore",
+                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "InterlochenLibrary", "InterlochenCore",
+                "BuffClient", "BuffCore", "FeedKit", "FeedCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
@@ -242,12 +253,14 @@ let package = Package(
                 "FeedKit",
                 "VimeoCore",
                 "VimeoLibrary",
+                "BuffCore",
+                "BuffClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
             exclude: ["Resources/IPlayerSample", "Resources/InterlochenSample"],
-            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample")]),
+            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample"), .copy("Resources/BuffsSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),

@@ -10,7 +10,7 @@ struct MediaKit: AsyncParsableCommand {
         discussion: """
             Exit status: 0 on success, 1 when a request or its data fails (one line on stderr), 64 for usage errors.
             """,
-        subcommands: [IPlayerCommand.self, VimeoCommand.self, InterlochenCommand.self])
+        subcommands: [IPlayerCommand.self, BuffsCommand.self, VimeoCommand.self, InterlochenCommand.self])
 
     func run() async throws {
         throw ValidationError("choose an app: \(Self.configuration.subcommands.map { $0._commandName }.joined(separator: ", "))")

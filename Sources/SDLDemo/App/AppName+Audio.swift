@@ -1,9 +1,10 @@
 extension AppName {
     /// Whether the app shows the default player: the circle with the embedded stream (or `--url`) ready to
-    /// fetch, always visible, returned to whenever the audio is released. `player` (the circle alone) does;
+    /// fetch, always visible, returned to whenever the audio is released. `player` (the circle alone) and `buffs`
+    /// (the Buff panel over the playing stream, seed 004) do;
     /// feed apps start with the circle hidden and show it when they play something (``AudioControlling``),
     /// hiding it again when they release the audio.
     var showsDefaultPlayer: Bool {
-        self == .player
+        self == .player || self == .buffs
     }
 }

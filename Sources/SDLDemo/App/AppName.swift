@@ -7,6 +7,7 @@ import Foundation
 enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case player
     case vimeo
+    case buffs
 
     /// Builds the app for the options; `context` is the app's way back to the main thread.
     func make(options: SDLDemoCommand, context: AppContext) throws -> any HostedApp {
@@ -15,6 +16,9 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
             return PlayerApp()
         case .vimeo:
             return try VimeoApp(options.vimeoConfiguration, context: context)
+        case .buffs:
+            return try BuffsApp(baseURL: options.baseURL.flatMap(URL.init(string:)),
+                                interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())), context: context)
         }
     }
 }

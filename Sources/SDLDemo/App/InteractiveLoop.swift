@@ -50,7 +50,9 @@ struct InteractiveLoop {
             // What the last frame said: whether frames must keep coming, and whether audio needs pumping.
             let animating = lastDrawn?.isAnimating ?? true
             if !animating {
-                let timeout = lastDrawn?.phase == .playing ? audioPumpInterval : idleInterval
+                var timeout = lastDrawn?.phase == .playing ? audioPumpInterval : idleInterval
+                // Something is due sooner (an app's timer, e.g. the next buff request): wake for it.
+                if let due = lastDrawn?.wakeAt { timeout = max(0.001, min(timeout, due - clock.now)) }
                 if SDL_WaitEventTimeout(&event, Int32(timeout * 1000)) == 1 { redraw = process(event) || redraw }
             }
             while running, SDL_PollEvent(&event) == 1 { redraw = process(event) || redraw }

@@ -25,11 +25,8 @@ struct SDLDemoCommand: ParsableCommand {
             \(ScriptParser.usageSummary)
             """)
 
-    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; vimeo: the Vimeo library).")
+    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle).")
     var app: AppName = .player
-
-    @Option(help: "The API's base URL for --app vimeo (default: its embedded sample library, served on 127.0.0.1).")
-    var baseURL: String?
 
     @Option(help: "The Vimeo access token (default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed.")
     var token: String?
@@ -39,6 +36,12 @@ struct SDLDemoCommand: ParsableCommand {
 
     @Flag(help: "Vimeo app: act as if the connectivity check failed (the stored library only).")
     var offline = false
+
+    @Option(help: "The feed's base URL (iplayer, buffs, vimeo; default: the embedded sample, served on 127.0.0.1).")
+    var baseURL: String?
+
+    @Option(help: "Seconds between two buff requests (with --app buffs; the seed's 30 by default).")
+    var buffInterval: Double = 30
 
     @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
     var url: String?
@@ -96,6 +99,9 @@ struct SDLDemoCommand: ParsableCommand {
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
         if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
         if app != .vimeo, token != nil || store != nil || offline { throw ValidationError("--token, --store and --offline are for --app vimeo") }
+        guard buffInterval.isFinite, buffInterval > 0, buffInterval <= 86_400 else {
+            throw ValidationError("--buff-interval must be more than 0 and at most 86400 seconds")
+        }
     }
 
     /// The stream `--stream` asks for: a live HLS playlist when its path ends in `.m3u8`, else an MP3 over HTTP

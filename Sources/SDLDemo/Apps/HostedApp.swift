@@ -21,6 +21,8 @@ protocol HostedApp: AnyObject {
     var resources: (any ResourceFetching)? { get }
     /// Stops background work; called once before the window closes.
     func shutdown()
+    /// Drawn over everything and first to see pointer input (the Buff panel); nil for most apps.
+    var overlay: (any AppOverlay)? { get }
 }
 
 /// What an app gets from the window: a way back to the main thread.

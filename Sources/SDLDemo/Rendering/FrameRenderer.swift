@@ -19,6 +19,9 @@ enum FrameRenderer {
         if let message = frame.message {
             try drawMessage(message, frame: frame, with: painter)
         }
+        if case .buff(let panel)? = frame.overlay {
+            try BuffPanelRenderer.draw(panel, with: painter)
+        }
     }
 
     /// Width of the box the failure message wraps in, in points.

@@ -56,6 +56,10 @@ enum ScriptCondition: Equatable, Sendable {
     case title(String)
     /// `wait-still`: nothing moves or turns and nothing waits on real work (downloads, pages, images).
     case still
+    /// `wait-buff ID`: the Buff panel shows buff ID fully slid in.
+    case buff(Int)
+    /// `wait-no-buff`: no Buff panel is drawn (none shown, or the last one has slid out).
+    case noBuff
 
     /// Whether `frame` satisfies the condition.
     func holds(in frame: FrameSnapshot) -> Bool {
@@ -69,6 +73,10 @@ enum ScriptCondition: Equatable, Sendable {
         case .notice: return frame.screens.notice != nil
         case .still: return !frame.isAnimating && !frame.awaitsRealWork
         case .title(let text): return frame.audio.nowPlaying?.contains(text) ?? false
+        case .buff(let id):
+            if case .buff(let panel)? = frame.overlay { return panel.buff.id == id && panel.slide == 1 && !panel.isLeaving }
+            return false
+        case .noBuff: return frame.overlay == nil
         }
     }
 
@@ -84,6 +92,8 @@ enum ScriptCondition: Equatable, Sendable {
         case .notice: "wait-notice"
         case .still: "wait-still"
         case .title(let text): "wait-title \(text)"
+        case .buff(let id): "wait-buff \(id)"
+        case .noBuff: "wait-no-buff"
         }
     }
 
@@ -99,6 +109,9 @@ enum ScriptCondition: Equatable, Sendable {
         case .notice: return "no notice"
         case .still: return frame.isAnimating ? "still animating" : "waiting on real work"
         case .title: return "title: \(frame.audio.nowPlaying ?? "none")"
+        case .buff, .noBuff:
+            if case .buff(let panel)? = frame.overlay { return "buff: \(panel.buff.id), slide \(panel.slide)" }
+            return "no buff panel"
         }
     }
 }

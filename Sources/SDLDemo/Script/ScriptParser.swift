@@ -28,7 +28,8 @@ struct ScriptParser {
         ("size", "W H"), ("down", "X Y"), ("move", "X Y"), ("up", "X Y"), ("tap", "X Y"),
         ("wheel", "DX DY [X Y]"), ("key", "KEY"), ("type", "TEXT"), ("screenshot", "FILE"),
         ("wait-state", "STATE MS"), ("wait-progress", "P MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"),
-        ("wait-rows", "N MS"), ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"), ("wait-real", "MS"),
+        ("wait-rows", "N MS"), ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"),
+        ("wait-buff", "ID MS"), ("wait-no-buff", "MS"), ("wait-real", "MS"),
         ("wait-title", "TEXT MS"), ("play-stream", "URL [TITLE]"), ("play-download", "URL"), ("release-audio", ""), ("quit", ""),
     ]
 
@@ -164,6 +165,13 @@ struct ScriptParser {
         case "wait-still":
             try expectCount(1, "TIMEOUT_MS")
             command = .wait(.still, timeoutMilliseconds: try parseTimeout(arguments[0]))
+        case "wait-buff":
+            try expectCount(2, "ID TIMEOUT_MS")
+            guard let id = Int(arguments[0]) else { throw error(lineNumber, "`\(arguments[0])` is not a buff id") }
+            command = .wait(.buff(id), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-no-buff":
+            try expectCount(1, "TIMEOUT_MS")
+            command = .wait(.noBuff, timeoutMilliseconds: try parseTimeout(arguments[0]))
         case "wait-real":
             try expectCount(1, "MILLISECONDS")
             guard let milliseconds = Int(arguments[0]), milliseconds >= 0 else {

@@ -59,6 +59,7 @@ final class TraceWriter {
         if let message = frame.message { fields.append("\"message\":\(string(message))") }
         fields.append(contentsOf: screenFields(frame.screens))
         fields.append(contentsOf: audioFields(frame.audio))
+        if let overlay = frame.overlay { fields.append(contentsOf: overlayFields(overlay)) }
         if !frame.outputs.isEmpty {
             fields.append("\"outputs\":[" + frame.outputs.map { string($0.traceName) }.joined(separator: ",") + "]")
         }
@@ -113,6 +114,19 @@ final class TraceWriter {
         fields.append("\"buffer\":\(number(audio.bufferSeconds ?? 0, digits: 2))")
         fields.append("\"audible\":\(audio.isAudible)")
         return fields
+    }
+
+    /// With an overlay: the Buff panel's `buff` (the id drawn), `secondsLeft`, `highlighted` (the voted
+    /// answer's id or null), `slide` (0…1, how far in) and `leaving` (sliding out after a hide).
+    static func overlayFields(_ overlay: OverlayFrame) -> [String] {
+        switch overlay {
+        case .buff(let panel):
+            return [
+                "\"buff\":\(panel.buff.id)", "\"secondsLeft\":\(panel.secondsLeft)",
+                "\"highlighted\":\(panel.highlighted.map(String.init) ?? "null")",
+                "\"slide\":\(number(panel.slide))", "\"leaving\":\(panel.isLeaving)",
+            ]
+        }
     }
 
     /// A JSON number rounded to `digits` decimals, without a trailing ".0" for whole numbers.

@@ -41,6 +41,7 @@ final class DemoSession {
 
     /// Applies one input event at time `t` (seconds).
     func handle(_ event: InputEvent, at t: Double) -> Outcome {
+        if let overlay = app.overlay, overlay.consumes(event, at: t, window: shell.layout.size) { return .keepRunning }
         let shellEvent: ShellEvent
         switch event {
         case .pointerDown(let x, let y): shellEvent = .pointerDown(Point(x: x, y: y), time: t)
@@ -77,8 +78,9 @@ final class DemoSession {
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
         shell.isCircleHidden = !audio.display(at: t).isVisible
+        app.overlay?.tick(at: t)
         _ = dispatch(shell.send(.tick(time: t)), at: t)
-        images?.show(shell.frame(at: t).imageURLs, at: t)
+        images?.show(shell.frame(at: t).imageURLs + (app.overlay?.frame(at: t, window: shell.layout.size)?.imageURLs ?? []), at: t)
     }
 
     /// Changes the shell from outside an event (an app's background result), at `t`.
@@ -94,6 +96,7 @@ final class DemoSession {
         let center = circle.center(at: t)
         let appearance = PlayerPresentation.appearance(of: display)
         let outputs = pendingOutputs
+        let overlay = app.overlay?.frame(at: t, window: shell.layout.size)
         return FrameSnapshot(
             time: t, windowWidth: shell.layout.size.width, windowHeight: shell.layout.size.height,
             x: center.x, y: center.y, radius: circle.radius,
@@ -106,8 +109,10 @@ final class DemoSession {
             screens: shell.frame(at: t),
             imageGeneration: images?.generation ?? 0,
             outputs: outputs,
-            isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t),
+            isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t) || overlay?.isAnimating == true,
             awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true,
+            overlay: overlay,
+            wakeAt: app.overlay?.nextDeadline,
             audio: display)
     }
 

@@ -41,6 +41,10 @@ struct FrameSnapshot: Equatable, Sendable {
     /// Whether the frame waits on work that happens in real time (a download, a page, an image), so a
     /// scripted run must not let virtual time run ahead of real time.
     var awaitsRealWork: Bool
+    /// What the app draws over everything (the Buff panel), if anything.
+    var overlay: OverlayFrame? = nil
+    /// The session time at which something is next due (an overlay's timer), so an idle loop wakes for it.
+    var wakeAt: Double? = nil
     /// The global audio player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
     /// (`phase`, `progress`, `message`, `appearance` and `title` above are read from it.)
     var audio: AudioDisplay = .visibleDefault
