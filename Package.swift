@@ -162,9 +162,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
-        // Mini iPlayer (seed 002): pure models, decoding, rows, ImageChef / the iBL client / `mediakit`.
-        .target(name: "IPlayerCore", dependencies: ["FeedCore"]),
-        .testTarget(name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "TestSupport"]),
+        // Mini iPlayer (seed 002): pure models, decoding, rows, ImageChef, screens / the iBL client / `mediakit`.
+        .target(name: "IPlayerCore", dependencies: ["FeedCore", "ScreenKit"]),
+        .testTarget(name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
         .target(name: "IPlayerClient", dependencies: ["IPlayerCore", "FeedKit", "FeedCore"]),
         .testTarget(
             name: "IPlayerClientTests",
@@ -212,12 +212,14 @@ let package = Package(
                 "PlayerCore",
                 "ScreenKit",
                 "StreamServer",
+                "FeedCore",
+                "FeedKit",
+                "IPlayerCore",
+                "IPlayerClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
-            exclude: ["Resources/IPlayerSample"],
-            resources: [.copy("Resources/DefaultStream")]),
+            // IPlayerSample: the Mini iPlayer sample catalog `--app iplayer` serves without --base-url.
+            resources: [.copy("Resources/DefaultStream"), .copy("Resources/IPlayerSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),

@@ -1,21 +1,28 @@
 #!/usr/bin/env python3
 """SDLDemo list scrolling: 1,000 rows with thumbnails, flung under Xvfb and replayed offscreen.
 
-A catalogue of 1,000 rows in 40 pages of 25 (the fixture app's JSON pages) with 1,000 distinct 192×108 PNG
-thumbnails is generated into a temporary directory and served by `streamserve` on 127.0.0.1. Then:
+Two catalogues, chosen with --app (both with 1,000 distinct 192×108 PNG thumbnails, generated into a temporary
+directory and served by `streamserve` on 127.0.0.1):
 
-  flinging   SDLDemo --app fixture in a real window under Xvfb; xdotool flings the list (press, five quick
+  iplayer    (default) the Mini iPlayer: one category whose highlights feed (iBL's shapes) holds 1,000 elements,
+             every tenth a collection, served by `streamserve DIR --routes routes.json`; the run first selects
+             the category (a click; in the script a tap), then flings its highlights.
+  fixture    the fixture app's 40 JSON pages of 25 rows (paged as the list nears its end).
+
+Then:
+
+  flinging   SDLDemo --app APP in a real window under Xvfb; xdotool flings the list (press, five quick
              moves, release) every 0.7 s, six towards the end then six back, for --seconds: CPU % and the
              frame rate and draw time from SDLDemo's `--stats` line, plus the peak RSS.
   reference  the same window, the same time, the circle alone pushed edge to edge with the arrow keys (the
              default app): the cost of animating at the display rate with no list, measured in the same run.
-  scripted   SDL_VIDEODRIVER=offscreen, a script that flings through all 40 pages on the virtual clock
-             (60 fps): draw time per frame, wall time per frame, pages and rows at the end.
+  scripted   SDL_VIDEODRIVER=offscreen, a script that flings through all 1,000 rows (all 40 pages) on the virtual
+             clock (60 fps): draw time per frame, wall time per frame, rows at the end.
 
 CPU % is (utime + stime) from /proc/PID/stat over the phase's wall time, as a share of one core. Frame figures
 are ratios to the 60 Hz budget (16.67 ms) and to the reference.
 
-Usage: bench/list-scroll.py [--bin .build/release] [--seconds 10] [--out REPORT.md]
+Usage: bench/list-scroll.py [--app iplayer|fixture] [--bin .build/release] [--seconds 10] [--out REPORT.md]
 Needs Xvfb, xdotool (Debian: xvfb, xdotool); bench/run installs them.
 """
 
@@ -72,6 +79,43 @@ def make_catalog(directory):
             json.dump(page, handle)
 
 
+def make_iplayer_catalog(directory):
+    """A routes.json serving one category ("bench") whose highlights hold 1,000 elements in iBL's shapes (every
+    tenth a `group_large` collection), and the thumbnails at the ImageChef path the app asks for (192x108)."""
+    images = os.path.join(directory, "images", "ic", "192x108")
+    os.makedirs(images, exist_ok=True)
+    for index in range(ROWS):
+        r, g, b = (index * 37) % 256, (index * 91) % 256, (index * 53) % 256
+        with open(os.path.join(images, f"t{index}.png"), "wb") as handle:
+            handle.write(png(192, 108, lambda x, y: (min(255, r + x // 2), min(255, g + y), b)))
+    elements = []
+    for i in range(ROWS):
+        image = {"type": "image", "standard": "{{base_url}}/images/ic/{recipe}/t%d.png" % i}
+        if i % 10 == 9:
+            elements.append({"type": "group_large", "id": f"c{i}", "title": f"Collection {i}", "count": i % 9 + 2,
+                             "images": image})
+        else:
+            elements.append({"type": "episode", "id": f"e{i}", "title": f"Programme {i}: a title long enough to be cut at the end of the row",
+                             "subtitle": f"Series {i % 5 + 1}: Episode {i % 12 + 1}",
+                             "master_brand": {"titles": {"small": "BBC %s" % ["One", "Two", "Four"][i % 3]}},
+                             "synopses": {"small": f"Synopsis {i}."}, "images": image,
+                             "versions": [{"kind": "original", "duration": {"value": "PT29M", "text": "29 mins"},
+                                           "first_broadcast": "9pm 1 Jul 2018",
+                                           "availability": {"remaining": {"text": "Available for 29 days"}}}]})
+    with open(os.path.join(directory, "categories.json"), "w") as handle:
+        json.dump({"version": "1.0", "categories": [{"type": "category", "id": "bench", "title": "1,000 highlights", "kind": "genre"}]}, handle)
+    with open(os.path.join(directory, "highlights.json"), "w") as handle:
+        json.dump({"version": "1.0", "category_highlights": {"category": {"id": "bench", "title": "1,000 highlights"},
+                                                             "elements": elements}}, handle)
+    routes = {"routes": [
+        {"path": "/ibl/v1/categories", "query": {"rights": "mobile"}, "file": "categories.json"},
+        {"path": "/ibl/v1/categories/bench/highlights", "query": {"lang": "en", "rights": "mobile", "availability": "available"},
+         "file": "highlights.json", "template": True},
+    ]}
+    with open(os.path.join(directory, "routes.json"), "w") as handle:
+        json.dump(routes, handle)
+
+
 def cpu_seconds(pid):
     with open(f"/proc/{pid}/stat") as handle:
         fields = handle.read().rsplit(")", 1)[1].split()
@@ -96,8 +140,8 @@ def free_display():
 class Server:
     """streamserve on the catalogue, stopped on exit."""
 
-    def __init__(self, binary, directory):
-        self.process = subprocess.Popen([binary, directory], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    def __init__(self, binary, arguments):
+        self.process = subprocess.Popen([binary, *arguments], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"at (http://\S+?)/? ", line + " ")
         if not match:
@@ -191,9 +235,11 @@ def parse_stats(line):
     return numbers
 
 
-def scripted(binary, url):
-    """Flicks through every page on the virtual clock; returns (frames, wall s, stats, last trace frame)."""
+def scripted(binary, app_arguments, iplayer):
+    """Flicks through every row on the virtual clock; returns (frames, wall s, stats, last trace frame)."""
     steps = ["0 size 800 600", "0 wait-load loaded 30000", "0 wait-still 30000"]
+    if iplayer:   # select the category (row 0 of 56 pt rows), then its highlights
+        steps += ["50 tap 200 76", "50 wait-screen highlights 30000", "50 wait-load loaded 30000", "50 wait-still 30000"]
     t = 100
     for _ in range(60):
         steps += [f"{t} down 200 520"] + [f"{t + 8 * k} move 200 {520 - 70 * k}" for k in range(1, 6)] + [f"{t + 48} up 200 170"]
@@ -206,7 +252,7 @@ def scripted(binary, url):
         env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
         env.pop("DISPLAY", None)
         start = time.monotonic()
-        result = subprocess.run([binary, "--app", "fixture", "--fixture", url, "--script", script, "--trace", trace, "--stats"],
+        result = subprocess.run([binary, *app_arguments, "--script", script, "--trace", trace, "--stats"],
                                 env=env, capture_output=True, text=True, timeout=900)
         wall = time.monotonic() - start
         if result.returncode != 0:
@@ -219,6 +265,7 @@ def scripted(binary, url):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--app", choices=["iplayer", "fixture"], default="iplayer")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--out")
@@ -235,15 +282,26 @@ def main():
         print(message, file=sys.stderr, flush=True)
 
     rows = []
+    iplayer = args.app == "iplayer"
     with tempfile.TemporaryDirectory(prefix="list-catalog-") as catalog:
-        make_catalog(catalog)
-        server = Server(streamserve, catalog)
-        url = f"{server.base}/rows-1.json"
-        log(f"catalogue of {ROWS} rows at {url}")
+        if iplayer:
+            make_iplayer_catalog(catalog)
+            server = Server(streamserve, [catalog, "--routes", os.path.join(catalog, "routes.json")])
+            app_arguments = ["--app", "iplayer", "--base-url", server.base]
+            log(f"iPlayer catalogue: one category of {ROWS} highlights at {server.base}")
+        else:
+            make_catalog(catalog)
+            server = Server(streamserve, [catalog])
+            url = f"{server.base}/rows-1.json"
+            app_arguments = ["--app", "fixture", "--fixture", url]
+            log(f"catalogue of {ROWS} rows at {url}")
         try:
             with Xvfb() as x:
-                demo = Demo(sdldemo, x.display, ["--app", "fixture", "--fixture", url])
-                time.sleep(3)  # the first page and its thumbnails
+                demo = Demo(sdldemo, x.display, app_arguments)
+                time.sleep(3)  # the first page (iPlayer: the categories) and its thumbnails
+                if iplayer:
+                    demo.xdotool("mousemove", "--window", demo.window, "200", "76", "click", "1")
+                    time.sleep(3)  # the 1,000 highlights and the first thumbnails
                 state = {"next": 0.0, "count": 0}
 
                 def fling(elapsed):
@@ -275,16 +333,16 @@ def main():
                     return "no --stats line", ""
                 return (f"{stats['fps']:.1f} fps, mean interval {stats['interval']:.2f} ms ({stats['interval'] / BUDGET_MS:.3f} × budget)",
                         f"mean {stats['draw_mean']:.2f} ms ({stats['draw_mean'] / BUDGET_MS:.3f} × budget), max {stats['draw_max']:.2f} ms")
-            rows.append((f"flinging 1,000 rows with thumbnails, Xvfb, {args.seconds:.0f} s", f"{cpu:.2f} %", *frame_cells(list_stats), f"{rss:.0f} MB"))
+            rows.append((f"{args.app}: flinging 1,000 rows with thumbnails, Xvfb, {args.seconds:.0f} s", f"{cpu:.2f} %", *frame_cells(list_stats), f"{rss:.0f} MB"))
             rows.append((f"reference: the circle alone pushed edge to edge, same run", f"{ref_cpu:.2f} %", *frame_cells(ref_stats), f"{ref_rss:.0f} MB"))
             if "draw_mean" in list_stats and "draw_mean" in ref_stats and ref_cpu > 0:
                 rows.append(("list ÷ reference", f"{cpu / ref_cpu:.2f}", "",
                              f"draw mean {list_stats['draw_mean'] / ref_stats['draw_mean']:.2f}", ""))
 
-            frames, wall, stats, last = scripted(sdldemo, url)
+            frames, wall, stats, last = scripted(sdldemo, app_arguments, iplayer)
             per_frame = wall * 1000 / frames
             log(f"  scripted: {frames} frames in {wall:.2f} s, {stats}, rows {last.get('rowCount')}")
-            rows.append((f"scripted, offscreen: 60 flings through all 40 pages (virtual 60 fps; rows at the end: {last.get('rowCount')})",
+            rows.append((f"{args.app}, scripted, offscreen: 60 flings through all 1,000 rows (virtual 60 fps; rows at the end: {last.get('rowCount')}, scroll {last.get('scroll', 0):.0f} pt)",
                          "–", f"{frames} frames in {wall:.2f} s wall: {per_frame:.3f} ms per frame ({per_frame / BUDGET_MS:.3f} × budget)",
                          f"mean {stats.get('draw_mean', 0):.3f} ms ({stats.get('draw_mean', 0) / BUDGET_MS:.3f} × budget), max {stats.get('draw_max', 0):.2f} ms", "–"))
         finally:

@@ -7,6 +7,7 @@ import Foundation
 enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case player
     case fixture
+    case iplayer
 
     /// Builds the app for the options; `context` is the app's way back to the main thread.
     func make(options: SDLDemoCommand, context: AppContext) throws -> any HostedApp {
@@ -16,6 +17,8 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .fixture:
             guard let path = options.fixture else { throw ValidationError("--app fixture needs --fixture FILE_OR_URL") }
             return FixtureApp(start: try FixtureApp.url(for: path), context: context)
+        case .iplayer:
+            return try IPlayerApp(baseURL: options.baseURL, context: context)
         }
     }
 }

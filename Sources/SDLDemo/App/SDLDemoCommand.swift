@@ -8,6 +8,7 @@ import Foundation
 /// swift run SDLDemo                      # embedded stream, served offline by an in-process server
 /// swift run SDLDemo --url http://host/x.m3u8 --mp3 song.mp3
 /// swift run SDLDemo --app fixture --fixture catalogue/rows.json   # lists and details from JSON pages
+/// swift run SDLDemo --app iplayer        # the Mini iPlayer over its embedded sample catalog (or --base-url URL)
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -28,6 +29,9 @@ struct SDLDemoCommand: ParsableCommand {
 
     @Option(help: "The fixture app's first page: a JSON file or a file:/http: URL (with --app fixture).")
     var fixture: String?
+
+    @Option(help: "The feed's base URL (--app iplayer: default the embedded sample catalog, served on 127.0.0.1).")
+    var baseURL: String?
 
     @Option(help: "HLS master or media playlist to fetch (default: the embedded stream, served on 127.0.0.1).")
     var url: String?
