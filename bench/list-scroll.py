@@ -207,10 +207,17 @@ class Demo:
 
     def quit(self):
         rss = peak_rss_mb(self.process.pid)
-        try:
-            self.xdotool("key", "--window", self.window, "Escape")
-            self.process.wait(timeout=20)
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        # Escape goes back a screen, and quits on the first one (the iPlayer run is two screens deep).
+        for _ in range(4):
+            try:
+                self.xdotool("key", "--window", self.window, "Escape")
+                self.process.wait(timeout=5)
+                break
+            except subprocess.CalledProcessError:
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
         self.stderr.seek(0)
