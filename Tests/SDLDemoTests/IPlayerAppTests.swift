@@ -139,7 +139,7 @@ struct IPlayerAppTests {
     @Test("HTTP 500 with an HTML body: the error and Retry drawn; the server fixed, Retry shows the categories")
     func failureThenRetry() async throws {
         // First answer: 500 with HTML (no iBL error document). Every categories request is held, so the test
-        // changes the server between the failure and the Retry whatever the timing.
+        // changes the server between the failure and the Retry whatever the timing (see below).
         var failing = try Self.sampleRoutes()
         failing.routes.insert(Route(path: Self.categoriesPath,
                                     response: RouteResponse(status: 500, string: "<html><body><h1>Internal Server Error</h1></body></html>",
@@ -159,12 +159,16 @@ struct IPlayerAppTests {
             """
         let suite = self
         let running = Task.detached { try suite.run(script, server: server) }
+        // A request is routed when it arrives: the first, held, keeps the failing route; the server is fixed
+        // before it is answered, so the Retry (which can only follow its answer) meets the fixed server.
         #expect(await eventually { server.statistics.heldRequests == 1 })
-        _ = server.releaseHeld(1, matching: Self.categoriesPath)
-        #expect(await eventually { server.statistics.requests.contains { $0.path == Self.categoriesPath && $0.status == 500 } })
         server.setRoutes(try Self.sampleRoutes())
         server.setFaults(hold)
-        #expect(await eventually { server.statistics.heldRequests == 1 })
+        _ = server.releaseHeld(1, matching: Self.categoriesPath)
+        #expect(await eventually {
+            server.statistics.requests.contains { $0.path == Self.categoriesPath && $0.status == 500 }
+                && server.statistics.heldRequests == 1
+        })
         _ = server.releaseHeld(1, matching: Self.categoriesPath)
         let demo = try await running.value
         let statuses = server.statistics.requests.filter { $0.path == Self.categoriesPath }.map(\.status)
