@@ -168,9 +168,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
 
-        // Mini iPlayer (seed 002): pure models, decoding, rows, ImageChef / the iBL client / `mediakit`.
-        .target(name: "IPlayerCore", dependencies: ["FeedCore"]),
-        .testTarget(name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "TestSupport"]),
+        // Mini iPlayer (seed 002): pure models, decoding, rows, ImageChef, screens / the iBL client / `mediakit`.
+        .target(name: "IPlayerCore", dependencies: ["FeedCore", "ScreenKit"]),
+        .testTarget(name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
         .target(name: "IPlayerClient", dependencies: ["IPlayerCore", "FeedKit", "FeedCore"]),
         .testTarget(
             name: "IPlayerClientTests",
@@ -255,12 +255,15 @@ let package = Package(
                 "VimeoLibrary",
                 "BuffCore",
                 "BuffClient",
+                "IPlayerCore",
+                "IPlayerClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
-            // IPlayerSample (issue 10) is the Mini iPlayer sample catalog, used by tests until the window serves it.
-            exclude: ["Resources/IPlayerSample", "Resources/InterlochenSample"],
-            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample"), .copy("Resources/BuffsSample")]),
+            // Samples served in-process on 127.0.0.1 when no --base-url is given (IPlayerSample: `--app iplayer`,
+            // VimeoSample: `--app vimeo`, BuffsSample: `--app buffs`); InterlochenSample awaits `--app interlochen`.
+            exclude: ["Resources/InterlochenSample"],
+            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample"), .copy("Resources/BuffsSample"),
+                        .copy("Resources/IPlayerSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),

@@ -8,6 +8,7 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case player
     case vimeo
     case buffs
+    case iplayer
 
     /// Builds the app for the options; `context` is the app's way back to the main thread.
     func make(options: SDLDemoCommand, context: AppContext) throws -> any HostedApp {
@@ -19,6 +20,8 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .buffs:
             return try BuffsApp(baseURL: options.baseURL.flatMap(URL.init(string:)),
                                 interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())), context: context)
+        case .iplayer:
+            return try IPlayerApp(baseURL: options.baseURL, context: context)
         }
     }
 }

@@ -10,6 +10,7 @@ import PlayerCore
 /// swift run SDLDemo --url http://host/x.m3u8 --mp3 song.mp3
 /// swift run SDLDemo --app vimeo          # the Vimeo library: its embedded sample, or --base-url and --token
 /// swift run SDLDemo --stream http://host/radio.mp3 --title "Classical IPR"   # a radio in the circle
+/// swift run SDLDemo --app iplayer        # the Mini iPlayer over its embedded sample catalog (or --base-url URL)
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -25,7 +26,7 @@ struct SDLDemoCommand: ParsableCommand {
             \(ScriptParser.usageSummary)
             """)
 
-    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle).")
+    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle).")
     var app: AppName = .player
 
     @Option(help: "The Vimeo access token (default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed.")

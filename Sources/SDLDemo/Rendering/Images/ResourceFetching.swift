@@ -1,9 +1,10 @@
-import AsyncHTTPClient
+import FeedCore
+import FeedKit
 import Foundation
-import NIOCore
 
-/// Fetches the bytes behind a URL: thumbnails and pictures. The app wiring supplies one;
-/// a feed app backs it with its HTTP client (FeedKit), tests with files or a local StreamServer.
+/// Fetches the bytes behind a URL: thumbnails. The app wiring supplies one;
+/// a feed app backs it with its HTTP client (``FeedKitResourceFetcher``), tests with files or a local
+/// StreamServer.
 protocol ResourceFetching: Sendable {
     /// The body at `url`; throws ``ResourceError`` saying what failed and where.
     func bytes(at url: URL) async throws -> [UInt8]
@@ -15,17 +16,53 @@ struct ResourceError: Error, CustomStringConvertible, Equatable {
     var description: String { message }
 }
 
-/// Files (`file:` URLs) and HTTP (`http:`, `https:` through AsyncHTTPClient's shared client): a deadline per
-/// request, a size cap, and a status check (only 2xx is a body).
+/// HTTP resources through FeedKit, the project's one HTTP layer (``FeedKit/FeedHTTPClient``): a deadline
+/// per request, a body-size cap, bounded redirects, only 2xx is a body; errors are FeedKit's one-line
+/// ``FeedCore/FeedError`` descriptions (service, URL, what failed).
+///
+/// ```swift
+/// let images = FeedKitResourceFetcher(service: "iBL images", transport: transport)
+/// let jpeg = try await images.bytes(at: URL(string: "http://127.0.0.1:8080/images/ic/192x108/p06cfvzl.jpg")!)
+/// ```
+struct FeedKitResourceFetcher: ResourceFetching {
+    /// The HTTP client (its base URL only names the service in errors: requests are absolute URLs).
+    let http: FeedHTTPClient
+
+    /// A fetcher over `transport` (default: the window's shared one), `limits` bounding every request.
+    init(service: String = "images", transport: any HTTPTransport = SharedTransport.transport,
+         limits: RequestLimits = RequestLimits(timeout: .seconds(10), maxBodyBytes: 16 << 20)) {
+        // The base URL is never requested; the client needs one to redact and to scope credentials (none here).
+        http = FeedHTTPClient(service: service, baseURL: URL(fileURLWithPath: "/"), transport: transport, limits: limits)
+    }
+
+    func bytes(at url: URL) async throws -> [UInt8] {
+        do {
+            return [UInt8](try await http.get(url: url).body)
+        } catch let error as FeedError {
+            throw ResourceError(message: error.description)
+        }
+    }
+}
+
+/// The window's one HTTP transport (FeedKit over AsyncHTTPClient), shared by apps and image fetches. It
+/// lives as long as the process (its connection pool closes when the process ends).
+enum SharedTransport {
+    /// The transport.
+    static let transport = AsyncHTTPTransport()
+}
+
+/// Files (`file:` URLs) read from disk, and HTTP (`http:`, `https:`) through ``FeedKitResourceFetcher``:
+/// a deadline per request, a size cap, and a status check (only 2xx is a body).
 struct StandardResourceFetcher: ResourceFetching {
-    /// Longest a request may take.
-    var deadline: TimeAmount = .seconds(10)
     /// Largest body accepted.
     var maximumBytes = 16 << 20
+    /// The HTTP side.
+    var http = FeedKitResourceFetcher(service: "resources")
 
     func bytes(at url: URL) async throws -> [UInt8] {
         switch url.scheme?.lowercased() {
         case "file"?:
+            let maximumBytes = self.maximumBytes
             return try await Task.detached {
                 do {
                     let data = try Data(contentsOf: url)
@@ -40,22 +77,7 @@ struct StandardResourceFetcher: ResourceFetching {
                 }
             }.value
         case "http"?, "https"?:
-            let request = HTTPClientRequest(url: url.absoluteString)
-            let response: HTTPClientResponse
-            do {
-                response = try await HTTPClient.shared.execute(request, timeout: deadline)
-            } catch {
-                throw ResourceError(message: "\(url.absoluteString): \(error)")
-            }
-            guard (200..<300).contains(response.status.code) else {
-                throw ResourceError(message: "\(url.absoluteString): HTTP \(response.status.code)")
-            }
-            do {
-                let body = try await response.body.collect(upTo: maximumBytes)
-                return Array(body.readableBytesView)
-            } catch {
-                throw ResourceError(message: "\(url.absoluteString): body: \(error)")
-            }
+            return try await http.bytes(at: url)
         default:
             throw ResourceError(message: "\(url.absoluteString): unsupported scheme (file, http and https are)")
         }

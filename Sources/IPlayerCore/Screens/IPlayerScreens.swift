@@ -1,0 +1,252 @@
+import Foundation
+import ScreenKit
+
+/// The Mini iPlayer's screens (seed 002) as a pure value: categories → a category's highlights → an
+/// episode's details. The shell's outputs and the feeds' results come in; the loads to run come out; the
+/// shell (a value too) is changed in place. Time arrives as values: `t` (the shell's seconds) and `now`
+/// (the wall-clock date the time left to watch is judged at). A thin driver (SDLDemo's `IPlayerApp`) runs
+/// the loads against ``IPlayerLoad`` and hands the results back.
+///
+/// Screens: ``categoriesScreen`` (a list without thumbnails, rows `id` = category id), ``highlightsScreen``
+/// (rows with thumbnails: overline channel or `COLLECTION`, title, subtitle or `N episodes`; row `id` =
+/// element id), ``episodeScreen`` (``ScreenKit/DetailsScreen``: image, channel, title, subtitle, duration,
+/// first broadcast, time left, synopsis).
+///
+/// | state (top screen) | event | screens | loads |
+/// |---|---|---|---|
+/// | none | ``start(_:at:)`` | `categories` pushed, loading | categories |
+/// | `categories` loading | categories loaded | its rows shown, `loaded` | — |
+/// | `categories` loading | categories failed | `failed` with the message (Retry) | — |
+/// | `categories` on top (failed) | ``ScreenKit/ShellOutput/retryRequested(_:)`` of it | (the shell set `loading`) | categories |
+/// | `categories` loaded | row *c* selected | `highlights` pushed (title: *c*'s title), loading | highlights of *c* |
+/// | `highlights` loading | highlights loaded | rows shown, `loaded` (title: the feed's category title, if any) | — |
+/// | `highlights` loading | highlights failed | `failed` with the message (Retry) | — |
+/// | `highlights` on top (failed) | retryRequested of it | (the shell set `loading`) | highlights of *c* again |
+/// | any | retryRequested of a screen not on top, or of `episode` | nothing | — |
+/// | `highlights` loaded | episode row selected | `episode` pushed: its details, time left judged at `now` | — |
+/// | `highlights` loaded | collection row selected | nothing (seed 002: a collection does nothing) | — |
+/// | any | a row selected that is not on the top screen, or not in its feed | nothing | — |
+/// | `highlights`, `episode` | ``ScreenKit/ShellOutput/back(from:)`` | (the shell popped it) | a pending load of the popped screen is dropped when it ends |
+/// | any | a result for a screen no longer on the stack (or superseded by a newer load) | nothing | — |
+/// | any | any other output (circle tap, quit, nearEnd, refresh, action, tab, notice, search) | nothing | — |
+///
+/// ```swift
+/// var screens = IPlayerScreens()
+/// var loads = screens.start(&shell, at: 0)             // [categories]
+/// screens.loaded(loads[0], .categories(list), &shell, at: 0.4)
+/// loads = screens.handle(.rowSelected("categories", "arts"), &shell, at: 1, now: Date())   // [highlights(arts)]
+/// ```
+public struct IPlayerScreens: Sendable {
+    /// The categories screen's name.
+    public static let categoriesScreen: ScreenID = "categories"
+    /// The highlights screen's name.
+    public static let highlightsScreen: ScreenID = "highlights"
+    /// The episode details screen's name.
+    public static let episodeScreen: ScreenID = "episode"
+    /// The categories screen's title.
+    public static let categoriesTitle = "Categories"
+
+    /// The categories list: 56 pt rows of text, no pull to refresh.
+    public static let categoriesStyle = ListStyle(rowHeight: 56, showsThumbnails: false, isRefreshable: false)
+    /// The highlights list: 72 pt rows with 16:9 thumbnails, no pull to refresh.
+    public static let highlightsStyle = ListStyle(rowHeight: 72, showsThumbnails: true, isRefreshable: false)
+
+    /// Width in pixels of the thumbnails asked of ImageChef (covers a 85 pt thumbnail at 2× scale).
+    public var thumbnailWidth: Int
+    /// Width in pixels of the details image asked of ImageChef.
+    public var detailsImageWidth: Int
+
+    private struct Entry: Sendable {
+        /// Unique per screen instance.
+        var serial: Int
+        var screen: ScreenID
+        /// What the screen shows and reloads on Retry (nil: the details, which load nothing).
+        var resource: IPlayerLoad.Resource?
+        /// The newest load for this screen; older results are dropped.
+        var pendingLoad: Int?
+        var highlights: CategoryHighlights?
+        var categories: [Category] = []
+    }
+
+    private var entries: [Entry] = []
+    private var serial = 0
+
+    /// The model with no screens; `thumbnailWidth` and `detailsImageWidth` pick the ImageChef sizes.
+    public init(thumbnailWidth: Int = 192, detailsImageWidth: Int = 640) {
+        self.thumbnailWidth = thumbnailWidth
+        self.detailsImageWidth = detailsImageWidth
+    }
+
+    /// The screens the model believes are on the shell's stack, bottom to top (for tests and traces).
+    public var stack: [ScreenID] { entries.map(\.screen) }
+
+    /// Loads started and not finished or dropped yet.
+    public var pendingLoads: [IPlayerLoad] {
+        entries.compactMap { entry in
+            guard let pending = entry.pendingLoad, let resource = entry.resource else { return nil }
+            return IPlayerLoad(serial: pending, entry: entry.serial, resource: resource)
+        }
+    }
+
+    // MARK: Events
+
+    /// Shows the categories, loading; returns the categories load.
+    public mutating func start(_ shell: inout Shell, at t: Double) -> [IPlayerLoad] {
+        entries.removeAll()
+        shell.setScreens([], at: t)
+        return push(Self.categoriesScreen, title: Self.categoriesTitle, style: Self.categoriesStyle,
+                    resource: .categories, &shell, at: t)
+    }
+
+    /// Reacts to one of the shell's outputs at `t`; `now` is the date the time left to watch is judged at.
+    public mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double, now: Date) -> [IPlayerLoad] {
+        switch output {
+        case .rowSelected(let screen, let row):
+            guard let index = entries.indices.last, entries[index].screen == screen else { return [] }
+            switch screen {
+            case Self.categoriesScreen:
+                guard let category = entries[index].categories.first(where: { $0.id == row.rawValue }) else { return [] }
+                return push(Self.highlightsScreen, title: category.title, style: Self.highlightsStyle,
+                            resource: .highlights(categoryID: category.id), &shell, at: t)
+            case Self.highlightsScreen:
+                // A collection does nothing (seed 002); only episodes open.
+                guard let episode = entries[index].highlights?.episode(id: row.rawValue) else { return [] }
+                entries.append(Entry(serial: nextSerial(), screen: Self.episodeScreen, resource: nil))
+                shell.push(Screen(id: Self.episodeScreen, title: episode.title,
+                                  body: .details(details(of: episode, now: now))), at: t)
+                return []
+            default:
+                return []
+            }
+        case .retryRequested(let screen):
+            guard let index = entries.indices.last, entries[index].screen == screen,
+                  let resource = entries[index].resource else { return [] }
+            return [load(resource, for: index)]
+        case .back(let screen):
+            if let index = entries.indices.last, entries[index].screen == screen { entries.removeLast() }
+            return []
+        case .circleTapped, .quit, .nearEnd, .refreshRequested, .action, .tabSelected, .noticeAction,
+             .searchChanged, .searchSubmitted:
+            return []
+        }
+    }
+
+    /// `load` finished with `feed` at `t`: the screen it was for shows it (if still there and still waiting
+    /// for this load).
+    public mutating func loaded(_ load: IPlayerLoad, _ feed: IPlayerFeed, _ shell: inout Shell, at t: Double) {
+        guard let index = liveEntry(for: load) else { return }
+        entries[index].pendingLoad = nil
+        let screen = entries[index].screen
+        switch feed {
+        case .categories(let categories):
+            entries[index].categories = categories
+            let rows = categories.map { ListRow(id: RowID($0.id), title: $0.title) }
+            shell.update(screen, at: t) { shown in
+                shown.load = .loaded
+                shown.body = .list(ScrollingList(rows: rows, style: Self.categoriesStyle))
+            }
+        case .highlights(let highlights):
+            entries[index].highlights = highlights
+            let width = thumbnailWidth
+            let rows = highlights.elements.map { Self.listRow(HighlightRow($0), thumbnailWidth: width) }
+            shell.update(screen, at: t) { shown in
+                shown.load = .loaded
+                if let title = highlights.category?.title, !title.isEmpty { shown.title = title }
+                shown.body = .list(ScrollingList(rows: rows, style: Self.highlightsStyle))
+            }
+        }
+    }
+
+    /// `load` failed with `message` at `t`: the screen it was for shows the message and Retry.
+    public mutating func failed(_ load: IPlayerLoad, message: String, _ shell: inout Shell, at t: Double) {
+        guard let index = liveEntry(for: load) else { return }
+        entries[index].pendingLoad = nil
+        shell.setLoad(.failed(message: message), of: entries[index].screen, at: t)
+    }
+
+    // MARK: Presentation
+
+    /// The list row of a highlights row: overline channel or `COLLECTION`, title, subtitle or `N episodes`,
+    /// the ImageChef thumbnail `thumbnailWidth` pixels wide.
+    public static func listRow(_ row: HighlightRow, thumbnailWidth: Int) -> ListRow {
+        ListRow(id: RowID(row.id), title: row.title, subtitle: row.detail.isEmpty ? nil : row.detail,
+                overline: row.channel.isEmpty ? nil : row.channel, thumbnail: row.imageURL(width: thumbnailWidth))
+    }
+
+    /// The details screen of `episode`, the time left judged at `now`: image, channel, title, subtitle, and
+    /// as facts the duration, `First broadcast: …` and the time left; the synopsis as the paragraph.
+    public func details(of episode: Episode, now: Date) -> DetailsScreen {
+        let details = EpisodeDetails(episode, now: now)
+        var facts: [String] = []
+        if !details.durationText.isEmpty { facts.append(details.durationText) }
+        if !details.firstBroadcast.isEmpty { facts.append("First broadcast: \(details.firstBroadcast)") }
+        if !details.remaining.isEmpty { facts.append(details.remaining) }
+        return DetailsScreen(image: details.imageURL(width: detailsImageWidth),
+                             overline: details.channel.isEmpty ? nil : details.channel,
+                             title: details.title, subtitle: details.subtitle.isEmpty ? nil : details.subtitle,
+                             facts: facts, paragraph: details.synopsis)
+    }
+
+    // MARK: Internals
+
+    private mutating func push(_ screen: ScreenID, title: String, style: ListStyle, resource: IPlayerLoad.Resource,
+                               _ shell: inout Shell, at t: Double) -> [IPlayerLoad] {
+        entries.append(Entry(serial: nextSerial(), screen: screen, resource: resource))
+        shell.push(Screen(id: screen, title: title, load: .loading, body: .list(ScrollingList(style: style))), at: t)
+        return [load(resource, for: entries.count - 1)]
+    }
+
+    private mutating func load(_ resource: IPlayerLoad.Resource, for index: Int) -> IPlayerLoad {
+        let load = IPlayerLoad(serial: nextSerial(), entry: entries[index].serial, resource: resource)
+        entries[index].pendingLoad = load.serial
+        return load
+    }
+
+    /// The entry `load` is for, if it is on the stack, is the topmost screen with its name (the one
+    /// `Shell.update` addresses) and still waits for this very load.
+    private func liveEntry(for load: IPlayerLoad) -> Int? {
+        guard let index = entries.firstIndex(where: { $0.serial == load.entry }),
+              entries[index].pendingLoad == load.serial,
+              entries.lastIndex(where: { $0.screen == entries[index].screen }) == index
+        else { return nil }
+        return index
+    }
+
+    private mutating func nextSerial() -> Int {
+        serial += 1
+        return serial
+    }
+}
+
+/// A feed load the Mini iPlayer's screens ask for: which document, for which screen instance.
+public struct IPlayerLoad: Hashable, Sendable {
+    /// The iBL document to fetch.
+    public enum Resource: Hashable, Sendable {
+        /// `GET {base}/ibl/v1/categories?rights=mobile`.
+        case categories
+        /// `GET {base}/ibl/v1/categories/{categoryID}/highlights?…`.
+        case highlights(categoryID: String)
+    }
+
+    /// Unique per load.
+    public var serial: Int
+    /// The screen instance it is for.
+    public var entry: Int
+    /// What to fetch.
+    public var resource: Resource
+
+    /// A load; see the properties.
+    public init(serial: Int, entry: Int, resource: Resource) {
+        self.serial = serial
+        self.entry = entry
+        self.resource = resource
+    }
+}
+
+/// A fetched iBL document, the result of an ``IPlayerLoad``.
+public enum IPlayerFeed: Hashable, Sendable {
+    /// The categories, in feed order.
+    case categories([Category])
+    /// A category's highlights.
+    case highlights(CategoryHighlights)
+}
