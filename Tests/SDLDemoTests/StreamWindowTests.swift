@@ -69,6 +69,8 @@ struct StreamWindowTests {
             0 wait-state playing 30000
             100 quit
             """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+        // The run is over: a dropper still waiting (the window never got that far) must not wait forever.
+        dropper.cancel()
         await dropper.value
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -94,6 +96,7 @@ struct StreamWindowTests {
             100 screenshot failed.png
             100 quit
             """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+        stopper.cancel()
         await stopper.value
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")

@@ -362,7 +362,9 @@ struct RealTimeStreamTests {
             log: { _ in })
         let pump = StreamPumpThread(engine: engine, interval: 0.005)
         driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3").absoluteString))))
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Bounds against hanging only (generous: on a loaded 2-core machine the real-time station and the pump
+        // thread can starve for many seconds).
+        let deadline = ContinuousClock.now + .seconds(90)
         while driver.player.state != .playing, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(driver.player.state == .playing)
         let heard = output.frames
