@@ -25,7 +25,15 @@ struct MediaKitVimeoCLITests {
         let binary = try #require(ProcessRunner.executable(named: "mediakit"))
         var all = ["vimeo", "--base-url", server.baseURL.absoluteString, "--store", files.store]
         if let token { all += ["--token", token] }
-        let outcome = try await ProcessRunner.run(binary, all + arguments, environment: environment)
+        // Stdout goes to a file, read after the exit: a page of videos is tens of kB of JSON, more than a pipe
+        // holds, and a loaded machine must not truncate what the test reads.
+        let output = files.directory.appendingPathComponent("stdout-\(UUID().uuidString).txt")
+        var outcome = try await ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"),
+                                                  ["-c", "exec \"$0\" \"$@\" > \"$STDOUT_FILE\"", binary.path] + all + arguments,
+                                                  environment: (environment ?? ProcessInfo.processInfo.environment)
+                                                      .merging(["STDOUT_FILE": output.path]) { _, new in new })
+        outcome.stdout = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(at: output)
         #expect(outcome.sanitizerReport == nil, "\(outcome.stderr)")
         return outcome
     }
