@@ -69,7 +69,9 @@ def main():
                                "--port", str(args.port), "--seconds", str(args.seconds + 60)],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     server.stdout.readline()  # "serving … at URL": the server is up
-    env = dict(os.environ, SDL_AUDIODRIVER="disk", SDL_DISKAUDIODELAY="0")
+    # The disk driver paced in real time (its default delay), as a sound card would consume the audio.
+    env = dict(os.environ, SDL_AUDIODRIVER="disk")
+    env.pop("SDL_DISKAUDIODELAY", None)
     env.pop("DBUS_SESSION_BUS_ADDRESS", None)
     players = {}
     players["streamplay"] = subprocess.Popen(

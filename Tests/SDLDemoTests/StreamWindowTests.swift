@@ -111,6 +111,64 @@ struct StreamWindowTests {
         try await rig.stop()
     }
 
+    // MARK: - Switching
+
+    @Test("switching: a download mid-fetch is retired (cache deleted) when a stream plays; releasing the audio returns the default player, ready, and leaves no file")
+    func switching() async throws {
+        let rig = try await RadioRig.start()
+        let run = try await StreamDemo.run(script: """
+            0 size 800 600
+            100 key space
+            100 wait-state fetching 5000
+            200 play-stream \(rig.url) Test FM
+            200 wait-state playing 30000
+            200 wait-title First song 10000
+            300 release-audio
+            300 wait-state uninitialized 5000
+            400 screenshot released.png
+            400 quit
+            """, arguments: [])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        let firstStream = try #require(frames.firstIndex { $0.stream == true })
+        #expect(frames[..<firstStream].contains { $0.state == "fetching" }, "the download was fetching before the switch")
+        let released = try #require(frames.last)
+        #expect(released.stream == nil && released.state == "uninitialized" && released.circle == nil,
+                "the default player is back, ready: \(released)")
+        // The download's cache file (named on stderr) is gone, and nothing else was left in TMPDIR.
+        let line = try #require(run.stderr.split(separator: "\n").first { $0.contains("caching download at ") })
+        let path = String(try #require(line.components(separatedBy: "caching download at ").last))
+        #expect(!FileManager.default.fileExists(atPath: path), "\(path) still exists")
+        let left = try FileManager.default.contentsOfDirectory(atPath: run.directory.path).filter { $0.hasPrefix("CirclePlayer-") }
+        #expect(left.isEmpty, "left behind: \(left)")
+        try await rig.stop()
+    }
+
+    @Test("with --stream there is no default download: release-audio stops the stream and hides the circle; a tap where it was does nothing")
+    func hiddenCircle() async throws {
+        let rig = try await RadioRig.start()
+        let run = try await StreamDemo.run(script: """
+            0 size 800 600
+            0 wait-state playing 30000
+            100 release-audio
+            100 wait-state uninitialized 5000
+            200 tap 400 300
+            300 screenshot hidden.png
+            300 quit
+            """, arguments: ["--stream", rig.url])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.contains { $0.stream == true && $0.state == "playing" })
+        let last = try #require(frames.last)
+        #expect(last.circle == "hidden" && last.state == "uninitialized", "\(last)")
+        let image = try LoadedImage(contentsOf: run.file("hidden.png"))
+        let empty = image.pixel(400, 300, is: Colors.background)
+        #expect(empty, "no circle drawn: \(image.rgba(400, 300))")
+        try await rig.stop()
+    }
+
     // MARK: - Live HLS
 
     @Test("a live HLS window sliding in real time, played 20 s to SDL's disk driver: no gap, no repeat (the served segments' decode)")
