@@ -57,15 +57,18 @@ struct StreamWindowTests {
     func droppedConnection() async throws {
         let rig = try await RadioRig.start()
         let dropper = Task {
-            // Drop once the listener has had 4 s of audio (the player is playing by then).
+            // Drop once the listener has had 4 s of audio (the player is playing by then), then retitle the
+            // station: only a listener that connected again can show the new title, so the script waits for
+            // that event instead of for a stretch of real time (7 s was too short on a loaded machine).
             while rig.station.statistics.bytesSent < 4 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
             rig.station.dropListeners(reset: true)
+            rig.station.setTitle("After the drop")
             while rig.station.statistics.listenersAccepted < 2, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
         }
         let run = try await StreamDemo.run(script: """
             0 size 800 600
             0 wait-state playing 30000
-            0 wait-real 7000
+            0 wait-title After the drop 60000
             0 wait-state playing 30000
             100 quit
             """, arguments: ["--stream", rig.url, "--title", "Test FM"])
