@@ -1,0 +1,192 @@
+import Foundation
+import ScreenKit
+import StreamServer
+import Testing
+import TestSupport
+
+/// The Interlochen sample (Sources/SDLDemo/Resources/InterlochenSample with the Vimeo sample's routes) on a
+/// StreamServer the test owns, so it can count requests: the station at `/radio/classical.mp3` (RadioStation
+/// looping the embedded fallback.mp3), the story's MP3, a live HLS window at `/live`, the embedded stream behind.
+struct InterlochenSampleRig {
+    static let directory = PackagePaths.root.appendingPathComponent("Sources/SDLDemo/Resources/InterlochenSample")
+
+    let server: StreamServer
+    let station: RadioStation
+
+    static func serve() async throws -> InterlochenSampleRig {
+        let interlochen = try RouteTable.load(contentsOf: directory.appendingPathComponent("routes.json"))
+        let vimeo = try RouteTable.load(contentsOf: VimeoSampleRoutes.directory.appendingPathComponent("routes.json"))
+        let mp3 = [UInt8](try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3")))
+        let story = Route(path: "/npr/audio/story.mp3", response: RouteResponse(data: mp3, contentType: "audio/mpeg"))
+        let server = try await StreamServer.start(routes: RouteTable(routes: interlochen.routes + vimeo.routes + [story]),
+                                                  fallback: .directory(VimeoSampleRoutes.stream.path))
+        let station = try RadioStation(mp3: mp3, name: "Classical IPR", title: "Sample", pacing: .realTime, burstSeconds: 1)
+        server.mount(station, at: "/radio/classical.mp3")
+        let playlist = VimeoSampleRoutes.stream.appendingPathComponent("hls_a64K_v4.m3u8").path
+        _ = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist)))
+        return InterlochenSampleRig(server: server, station: station)
+    }
+
+    /// `--app interlochen` with every service on this server; links opened with `true` (never a browser).
+    var arguments: [String] {
+        let base = server.baseURL.absoluteString
+        return ["--app", "interlochen", "--content-url", base + "/data/content-meta.json", "--user", "interlochen",
+                "--password", "sample-password", "--npr-base", base + "/npr", "--npr-key", "sample-key",
+                "--livestream-base", base + "/livestream", "--base-url", base, "--token", "sample-token",
+                "--open-with", "true"]
+    }
+
+    /// `path?query` of every request so far whose path starts with `prefix`, in arrival order.
+    func requests(_ prefix: String) -> [String] {
+        server.statistics.requests.sorted { $0.startedAt < $1.startedAt }.filter { $0.path.hasPrefix(prefix) }.map { record in
+            record.query.map { "\(record.path)?\($0)" } ?? record.path
+        }
+    }
+
+    func stop() async throws {
+        station.stop()
+        try await server.shutdown()
+    }
+}
+
+/// `SDLDemo --app interlochen` end to end: tabs, Radio's infinite scrolling (NPR pages by startNum), More's
+/// links, Listen on a station (the circle plays the stream and floats over the other tabs), Watch on a video
+/// (the audio released, the video's sound downloaded and played), the LIVE mark and thumbnails by pixels.
+@Suite("Interlochen app end to end")
+struct InterlochenAppTests {
+    /// The centre of tab `index` of five along the bottom of an 800 × 600 window.
+    static func tab(_ index: Int) -> (x: Int, y: Int) { (80 + 160 * index, 572) }
+
+    /// The first action button of a details screen with a picture and short text (buttons under the picture).
+    static let firstButton = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATIONS", title: "Classical IPR",
+                                                         subtitle: "Classical music", facts: ["Live radio"], actions: [ActionButton(.listen)]),
+                                           in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0].center
+
+    static let start = """
+        0 size 800 600
+        0 wait-screen featured 20000
+        0 wait-load loaded 20000
+        0 wait-still 20000
+        """
+
+    @Test("tabs switch and show their rows; Radio asks NPR for startNum 11, then 21, and no more; More opens its link; LIVE and thumbnails drawn")
+    func tabsAndPaging() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 wheel 0 -25 400 300
+            100 wait-still 20000
+            100 screenshot featured-end.png
+            200 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            200 wait-screen radio 20000
+            200 wait-load loaded 20000
+            200 wait-rows 22 20000
+            200 wait-still 20000
+            200 screenshot radio.png
+            300 wheel 0 -25 400 300
+            300 wait-still 20000
+            300 wait-rows 25 20000
+            300 wheel 0 -25 400 300
+            300 wait-still 20000
+            400 tap \(Self.tab(3).x) \(Self.tab(3).y)
+            400 wait-screen extras 20000
+            400 wait-load loaded 20000
+            400 wait-still 20000
+            500 tap \(Self.tab(4).x) \(Self.tab(4).y)
+            500 wait-screen more 20000
+            500 wait-load loaded 20000
+            500 wait-still 20000
+            600 tap 400 \(ListGeometry.row(0).y)
+            700 tap \(Self.tab(2).x) \(Self.tab(2).y)
+            700 wait-screen performances 20000
+            700 wait-load loaded 20000
+            700 wait-still 20000
+            800 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            800 wait-screen radio 2000
+            800 wait-still 20000
+            900 quit
+            """, arguments: rig.arguments, timeout: 120)
+        let npr = rig.requests("/npr/query").filter { $0.contains("id=1039") }
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(npr.count == 3, "\(npr)")
+        for (request, start) in zip(npr, [1, 11, 21]) {
+            #expect(request.contains("startNum=\(start)&") || request.hasSuffix("startNum=\(start)"), "\(npr)")
+        }
+        let frames = try run.frames()
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "radio", "extras", "more", "performances", "radio"],
+                "\(frames.screenRuns)")
+        let rows = { (screen: String) in Set(frames.filter { $0.screen == screen }.flatMap { $0.rows ?? [] }.map(\.title)) }
+        #expect(rows("featured").contains("Campus webcam"))
+        #expect(rows("radio").isSuperset(of: ["Classical IPR", "IPR News", "Radio story 1", "Radio story 23"]))
+        #expect(rows("more").isSuperset(of: ["Support Interlochen", "Interlochen Public Radio"]))
+        #expect(rows("performances").contains("Commencement (coming up)"))
+        #expect(!rows("extras").isEmpty)
+        // Radio came back as left: 25 rows, no new load.
+        #expect(try #require(frames.last).rowCount == 25)
+        #expect(frames.allOutputs.contains("rowSelected:more:link:https://www.interlochen.org/give"), "\(frames.allOutputs)")
+        #expect(run.stderr.contains("opening https://www.interlochen.org/give with true"), "\(run.stderr)")
+        #expect(!run.stderr.contains("sample-password") && !run.stderr.contains("sample-key"))
+        // Featured scrolled to its end: the live cast is the last row, its LIVE mark red at the right end.
+        let featured = try LoadedImage(contentsOf: run.file("featured-end.png"))
+        #expect(featured.pixel(784, 508, is: (0xD6, 0x28, 0x28), tolerance: 12), "LIVE: \(featured.rgba(784, 508))")
+        #expect(!featured.pixel(784, 436, is: (0xD6, 0x28, 0x28), tolerance: 60), "no LIVE on the row above")
+        // Radio's station rows: blue and green thumbnails.
+        let radio = try LoadedImage(contentsOf: run.file("radio.png"))
+        let blue = ListGeometry.thumbnailCentre(0), green = ListGeometry.thumbnailCentre(1)
+        #expect(radio.pixel(blue.x, blue.y, is: (0x30, 0x60, 0xC0), tolerance: 12), "\(radio.rgba(blue.x, blue.y))")
+        #expect(radio.pixel(green.x, green.y, is: (0x40, 0xA0, 0x60), tolerance: 12), "\(radio.rgba(green.x, green.y))")
+    }
+
+    @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and plays the video's sound")
+    func listenThenWatch() async throws {
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            100 wait-screen radio 20000
+            100 wait-load loaded 20000
+            100 wait-still 20000
+            200 tap 400 \(ListGeometry.row(0).y)
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 key escape
+            400 wait-screen radio 5000
+            500 tap \(Self.tab(0).x) \(Self.tab(0).y)
+            500 wait-screen featured 5000
+            500 wait-still 20000
+            500 screenshot circle.png
+            600 tap 400 \(ListGeometry.row(0).y)
+            600 wait-screen details 5000
+            600 wait-still 20000
+            700 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            700 wait-state fetching 10000
+            700 wait-state playing 30000
+            800 quit
+            """, arguments: ["--app", "interlochen", "--open-with", "true"], timeout: 120)
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("action:details:listen") && frames.allOutputs.contains("action:details:watch"),
+                "\(frames.allOutputs)")
+        #expect(frames.first?.circle == "hidden", "the circle is hidden until something plays")
+        let listening = try #require(frames.firstIndex { $0.state == "playing" && $0.stream == true }, "\(frames.stateRuns)")
+        #expect(frames[listening].nowPlaying != nil)
+        let watched = try #require(frames.firstIndex { $0.outputs?.contains("action:details:watch") == true })
+        // On Featured, before Watch: the stream still plays and the circle shows.
+        let onFeatured = frames[listening..<watched].filter { $0.screen == "featured" }
+        #expect(!onFeatured.isEmpty && onFeatured.allSatisfy { $0.circle != "hidden" && $0.stream == true }, "\(onFeatured.map(\.state))")
+        // After Watch: the download flow (fetching, then playing a file, not a stream).
+        let after = Array(frames[watched...])
+        let fetching = try #require(after.firstIndex { $0.state == "fetching" }, "\(after.stateRuns)")
+        #expect(after[fetching...].contains { $0.state == "playing" && $0.stream != true }, "\(after.stateRuns)")
+        // The circle over the Featured list: its body colour at the centre, away from the icon.
+        let image = try LoadedImage(contentsOf: run.file("circle.png"))
+        let frame = try #require(onFeatured.last)
+        #expect(image.pixel(Int(frame.x) + 40, Int(frame.y), is: (0x2E, 0x3A, 0x59), tolerance: 40)
+                || image.pixel(Int(frame.x) + 40, Int(frame.y), is: (0x2A, 0x9D, 0x8F), tolerance: 40),
+                "circle at (\(frame.x), \(frame.y)): \(image.rgba(Int(frame.x) + 40, Int(frame.y)))")
+    }
+}
