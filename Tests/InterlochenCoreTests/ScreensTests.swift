@@ -288,6 +288,7 @@ struct InterlochenScreensTests {
             Section.Group(title: nil, items: [.link(MoreLink(name: "Support Interlochen", link: "https://www.interlochen.org/give"))]),
         ])])))
         #expect(app.rows.first?.subtitle == "www.interlochen.org")
+        #expect(app.top?.list?.style.showsThumbnails == false, "links have no pictures")
         #expect(app.handle(.rowSelected("more", "link:https://www.interlochen.org/give"))
                 == [.open(URL(string: "https://www.interlochen.org/give")!)])
         #expect(app.top?.id == "more")

@@ -121,7 +121,7 @@ struct InterlochenAppTests {
         #expect(rows("featured").contains("Campus webcam"))
         #expect(rows("radio").isSuperset(of: ["Classical IPR", "IPR News", "Radio story 1", "Radio story 23"]))
         #expect(rows("more").isSuperset(of: ["Support Interlochen", "Interlochen Public Radio"]))
-        #expect(rows("performances").contains("Commencement (coming up)"))
+        #expect(rows("performances").contains("Night Drives 1: Harbour Lights"), "Orchestra's album first")
         #expect(!rows("extras").isEmpty)
         // Radio came back as left: 25 rows, no new load.
         #expect(try #require(frames.last).rowCount == 25)
@@ -156,15 +156,13 @@ struct InterlochenAppTests {
             400 wait-screen radio 5000
             500 tap \(Self.tab(0).x) \(Self.tab(0).y)
             500 wait-screen featured 5000
-            500 wait-still 20000
             500 screenshot circle.png
             600 tap 400 \(ListGeometry.row(0).y)
             600 wait-screen details 5000
-            600 wait-still 20000
-            700 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            700 wait-state fetching 10000
-            700 wait-state playing 30000
-            800 quit
+            1200 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            1200 wait-state fetching 10000
+            1200 wait-state playing 30000
+            1300 quit
             """, arguments: ["--app", "interlochen", "--open-with", "true"], timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")

@@ -239,9 +239,12 @@ public struct InterlochenScreens: Sendable {
         TabBar(items: Tab.allCases.map { TabBar.Item(id: $0.tabID, title: $0.title) }, selected: tab.tabID)
     }
 
+    /// More's links have no pictures: its list has no thumbnail column.
+    private static let linkStyle = ListStyle(rowHeight: 72, showsThumbnails: false, isRefreshable: true)
+
     private static func root(_ tab: Tab) -> Screen {
-        Screen(id: tab.screen, title: tab.title, load: .loading, body: .list(ScrollingList(style: listStyle)),
-               tabs: tabBar(selecting: tab))
+        Screen(id: tab.screen, title: tab.title, load: .loading,
+               body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
     }
 
     // MARK: Events

@@ -121,7 +121,18 @@ struct SDLDemoCommand: ParsableCommand {
         }
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
         if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
-        if app != .vimeo, token != nil || store != nil || offline { throw ValidationError("--token, --store and --offline are for --app vimeo") }
+        if app != .vimeo, app != .interlochen, token != nil || store != nil || offline {
+            throw ValidationError("--token, --store and --offline are for --app vimeo and --app interlochen")
+        }
+        if app != .interlochen, contentURL != nil || user != nil || password != nil || nprBase != nil || nprKey != nil
+            || livestreamBase != nil || openWith != "xdg-open" {
+            throw ValidationError("--content-url, --user, --password, --npr-base, --npr-key, --livestream-base and --open-with are for --app interlochen")
+        }
+        for (name, value) in [("--content-url", contentURL), ("--npr-base", nprBase), ("--livestream-base", livestreamBase)] {
+            if let value, URL(string: value)?.scheme == nil { throw ValidationError("\(name) \(value) is not an absolute URL") }
+        }
+        if let user, user.contains(":") { throw ValidationError("--user must not contain ':' (RFC 7617)") }
+        if openWith.isEmpty { throw ValidationError("--open-with needs a program") }
         guard buffInterval.isFinite, buffInterval > 0, buffInterval <= 86_400 else {
             throw ValidationError("--buff-interval must be more than 0 and at most 86400 seconds")
         }
