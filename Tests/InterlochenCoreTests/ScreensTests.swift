@@ -89,10 +89,10 @@ struct InterlochenScreensTests {
     func featuredRows() {
         let app = Harness.featured()
         #expect(app.top?.load == .loaded)
-        #expect(app.rows.map(\.id.rawValue) == ["vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
-        #expect(app.rows.map(\.subtitle) == ["Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
-        #expect(app.rows.map(\.badge) == [nil, nil, nil, "LIVE", nil])
-        #expect(app.rows[0].thumbnail == URL(string: "http://h/v.jpg"))
+        #expect(app.rows.map(\.id.rawValue) == ["search", "vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
+        #expect(app.rows.map(\.subtitle) == ["Every video on Vimeo", "Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
+        #expect(app.rows.map(\.badge) == [nil, nil, nil, nil, "LIVE", nil])
+        #expect(app.rows[1].thumbnail == URL(string: "http://h/v.jpg"))
         #expect(app.top?.list?.hasMore == false, "only Radio pages")
     }
 
@@ -108,7 +108,7 @@ struct InterlochenScreensTests {
         _ = app.finish(first.first, .sections(Self.featured))       // the old request: dropped
         #expect(app.rows.isEmpty)
         _ = app.finish(retry.first, .sections(Self.featured))
-        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.rows.count == 6 && app.top?.load == .loaded)
     }
 
     @Test("loaded with nothing and media that failed: failed with the failure; with some rows: a notice")
@@ -123,7 +123,7 @@ struct InterlochenScreensTests {
         var partial = Self.featured
         partial.failures = ["vimeo:album/1003: Vimeo: HTTP 500"]
         _ = app.finish(retry.first, .sections(partial))
-        #expect(app.rows.count == 5)
+        #expect(app.rows.count == 6)
         #expect(app.shell.notice?.title == "Some content couldn't load")
     }
 
@@ -132,7 +132,7 @@ struct InterlochenScreensTests {
         var app = Harness()
         let start = app.start()
         _ = app.finish(start.first, .sections(Screens.LoadedSections(sections: [Section(name: .featured, groups: [])])))
-        #expect(app.rows.map(\.id) == [Screens.emptyRow])
+        #expect(app.rows.map(\.id) == [Screens.searchRow, Screens.emptyRow])
         #expect(app.handle(.rowSelected("featured", Screens.emptyRow)).isEmpty)
         #expect(app.top?.id == "featured")
     }
@@ -146,7 +146,7 @@ struct InterlochenScreensTests {
         #expect(app.screens.selectedTab == .radio)
         // Back to Featured before Radio arrives: restored, no load; Radio's result lands on the hidden root.
         #expect(app.handle(.tabSelected("radio", "featured")).isEmpty)
-        #expect(app.top?.id == "featured" && app.rows.count == 5 && app.top?.tabs?.selected == "featured")
+        #expect(app.top?.id == "featured" && app.rows.count == 6 && app.top?.tabs?.selected == "featured")
         _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
         #expect(app.top?.id == "featured")
         #expect(app.handle(.tabSelected("featured", "radio")).isEmpty, "Radio was loaded while hidden")
@@ -208,12 +208,12 @@ struct InterlochenScreensTests {
         stale.sections[0].groups[0].items.removeLast()
         stale.notices = ["content-meta: HTTP 500; using the copy stored at 2026-11-23T10:00:00Z"]
         _ = app.finish(refresh.first, .sections(stale))
-        #expect(app.rows.count == 4 && app.top?.load == .loaded)
+        #expect(app.rows.count == 5 && app.top?.load == .loaded)
         #expect(app.shell.notice?.title == "Showing saved content")
         app.shell.closeNotice()
         let again = app.handle(.refreshRequested("featured"))
         _ = app.finish(again.first, .failed(Screens.LoadFailure(message: "content-meta: HTTP 500")))
-        #expect(app.rows.count == 4 && app.top?.load == .loaded)
+        #expect(app.rows.count == 5 && app.top?.load == .loaded)
         #expect(app.shell.notice == Notice(title: "Couldn't refresh", message: "content-meta: HTTP 500"))
         app.shell.closeNotice()
         let offline = app.handle(.refreshRequested("featured"))
@@ -303,7 +303,59 @@ struct InterlochenScreensTests {
                                     .retryRequested("nowhere"), .tabSelected("featured", "nowhere")] {
             #expect(app.handle(output).isEmpty, "\(output)")
         }
-        #expect(app.top?.id == "featured" && app.rows.count == 5)
+        #expect(app.top?.id == "featured" && app.rows.count == 6)
+    }
+
+    static func videos(_ range: Range<Int>) -> [InterlochenVideo] {
+        range.map { InterlochenVideo(id: "s\($0)", title: "Found \($0)", duration: 60, hlsURL: "http://h/s\($0).m3u8") }
+    }
+
+    @Test("search: Featured's first row opens the modal; submit empties the results and page 1 loads at the next tick; pages append; a video's details Watch; Done closes it")
+    func search() {
+        var app = Harness.featured()
+        #expect(app.rows.first?.title == "Search videos")
+        #expect(app.handle(.rowSelected("featured", Screens.searchRow)).isEmpty)
+        #expect(app.top?.id == Screens.searchScreen && app.screens.isSearching && app.shell.screens.count == 2)
+        #expect(app.handle(.searchSubmitted(Screens.searchScreen, "   ")).isEmpty, "an empty query asks nothing")
+        #expect(app.handle(.searchSubmitted(Screens.searchScreen, " jazz ")).isEmpty)
+        #expect(app.top?.list?.hasMore == true && app.top?.list?.rows.isEmpty == true)
+        let first = app.tick()
+        #expect(Self.request(first.first)?.load == .search(query: "jazz", page: 1), "\(first)")
+        _ = app.finish(first.first, .searchResults(Screens.SearchPage(page: 1, videos: Self.videos(0..<25), hasMore: true)))
+        #expect(app.top?.list?.rows.count == 25 && app.top?.list?.hasMore == true)
+        let second = app.handle(.nearEnd(Screens.searchScreen, rowCount: 25))
+        #expect(Self.request(second.first)?.load == .search(query: "jazz", page: 2))
+        // A new search drops the old one's late page.
+        _ = app.handle(.searchSubmitted(Screens.searchScreen, "orchestra"))
+        _ = app.finish(second.first, .searchResults(Screens.SearchPage(page: 2, videos: Self.videos(25..<30), hasMore: false)))
+        #expect(app.top?.list?.rows.isEmpty == true)
+        let orchestra = app.tick()
+        #expect(Self.request(orchestra.first)?.load == .search(query: "orchestra", page: 1))
+        _ = app.finish(orchestra.first, .searchResults(Screens.SearchPage(page: 1, videos: Self.videos(0..<3), hasMore: false)))
+        #expect(app.top?.list?.rows.map(\.id.rawValue) == ["vimeo:s0", "vimeo:s1", "vimeo:s2"] && app.top?.list?.hasMore == false)
+        #expect(app.handle(.rowSelected(Screens.searchScreen, "vimeo:s1")).isEmpty)
+        #expect(app.top?.id == Screens.detailsScreen && app.top?.details?.actions.map(\.action) == [.watch])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)).count == 1)
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.searchScreen))
+        #expect(!app.screens.isSearching && app.top?.id == "featured")
+    }
+
+    @Test("search: no match says so; a failed page shows its message in the loading row")
+    func searchEmptyAndFailed() {
+        var app = Harness.featured()
+        _ = app.handle(.rowSelected("featured", Screens.searchRow))
+        _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
+        let first = app.tick()
+        _ = app.finish(first.first, .failed(Screens.LoadFailure(message: "Vimeo: HTTP 500")))
+        #expect(app.top?.list?.footer == .failed(message: "Vimeo: HTTP 500"))
+        _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
+        let again = app.tick()
+        _ = app.finish(again.first, .searchResults(Screens.SearchPage(page: 1, videos: [], hasMore: false)))
+        #expect(app.top?.list?.rows.map(\.title) == ["No videos match “zzz”"])
+        #expect(app.handle(.rowSelected(Screens.searchScreen, Screens.emptyRow)).isEmpty && app.top?.id == Screens.searchScreen)
     }
 
     @Test("InterlochenText: clock and subtitles")

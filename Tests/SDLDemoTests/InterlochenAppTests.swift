@@ -139,6 +139,36 @@ struct InterlochenAppTests {
         #expect(radio.pixel(green.x, green.y, is: (0x40, 0xA0, 0x60), tolerance: 12), "\(radio.rgba(green.x, green.y))")
     }
 
+    @Test("search: Featured's first row opens the full-screen modal; typed, submitted: page 1, then page 2 while scrolling; a result's details; Done (back) returns to the tabs")
+    func search() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 tap 400 \(ListGeometry.row(0).y)
+            100 wait-screen search 5000
+            200 tap 400 76
+            300 type night
+            400 key enter
+            400 wait-rows 25 20000
+            400 wait-still 20000
+            500 wheel 0 -25 400 300
+            500 wait-still 20000
+            500 wait-rows 26 20000
+            600 key escape
+            600 wait-screen featured 5000
+            700 quit
+            """, arguments: rig.arguments, timeout: 90)
+        let searches = rig.requests("/me/videos")
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(searches == ["/me/videos?query=night&page=1&per_page=25", "/me/videos?query=night&page=2&per_page=25"], "\(searches)")
+        let frames = try run.frames()
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "search", "featured"], "\(frames.screenRuns)")
+        #expect(frames.filter { $0.screen == "search" }.allSatisfy { $0.tab == nil }, "the modal covers the tabs")
+        #expect(frames.allOutputs.contains("rowSelected:featured:search"))
+    }
+
     @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and plays the video's sound")
     func listenThenWatch() async throws {
         let run = try await DemoRun.script("""
@@ -157,7 +187,7 @@ struct InterlochenAppTests {
             500 tap \(Self.tab(0).x) \(Self.tab(0).y)
             500 wait-screen featured 5000
             500 screenshot circle.png
-            600 tap 400 \(ListGeometry.row(0).y)
+            600 tap 400 \(ListGeometry.row(1).y)
             600 wait-screen details 5000
             1200 tap \(Self.firstButton.x) \(Self.firstButton.y)
             1200 wait-state fetching 10000

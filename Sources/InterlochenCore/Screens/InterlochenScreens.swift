@@ -17,7 +17,7 @@ import ScreenKit
 /// ```
 ///
 /// Screens: one root per tab (`featured`, `radio`, `performances`, `extras`, `more`), each with the tab bar;
-/// `details` is pushed over a root. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
+/// `search` (the modal) is pushed over Featured from its first row; `details` over a root or the search. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
 /// `link:https://…`). Every list is pull-to-refresh; Radio's also scrolls without end (NPR pages).
 ///
 /// | state | event | screens | commands |
@@ -41,12 +41,22 @@ import ScreenKit
 /// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
 /// | details | `action(.watch)` | – | watch: the video's HLS (downloaded) or the live cast's playlist |
 /// | details | `back` | (the shell popped it) | – |
+/// | Featured | `rowSelected(search)` (its first row, "Search videos") | `search` pushed: the full-screen search modal (back: Done) | – |
+/// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
+/// | search, more pages | `nearEnd` | (the list shows its loading row) | the next page |
+/// | search | page loaded / failed | rows appended (`hasMore` from the page) / the loading row shows the message | – |
+/// | search | `rowSelected(video)` | `details` pushed over it (Watch) | – |
+/// | search | `back` | (the shell popped it) the tabs again; its pending results are dropped | – |
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
 public struct InterlochenScreens: Sendable {
     /// The details screen.
     public static let detailsScreen: ScreenID = "details"
+    /// The full-screen search modal.
+    public static let searchScreen: ScreenID = "search"
+    /// Featured's first row, which opens the search.
+    public static let searchRow: RowID = "search"
     /// The row shown in an empty list (not selectable).
     public static let emptyRow: RowID = "empty"
 
@@ -91,6 +101,8 @@ public struct InterlochenScreens: Sendable {
         case sections(Tab, refresh: Bool)
         /// The next page of Radio's NPR stories.
         case moreStories
+        /// Page `page` (from 1) of the Vimeo search for `query`.
+        case search(query: String, page: Int)
     }
 
     /// Why a load was asked for.
@@ -148,8 +160,27 @@ public struct InterlochenScreens: Sendable {
         }
     }
 
+    /// One page of search results.
+    public struct SearchPage: Hashable, Sendable {
+        /// The page's number (from 1).
+        public var page: Int
+        /// Its videos.
+        public var videos: [InterlochenVideo]
+        /// Whether another page follows.
+        public var hasMore: Bool
+
+        /// A page.
+        public init(page: Int, videos: [InterlochenVideo], hasMore: Bool) {
+            self.page = page
+            self.videos = videos
+            self.hasMore = hasMore
+        }
+    }
+
     /// What a load produced.
     public enum Outcome: Hashable, Sendable {
+        /// A page of the search.
+        case searchResults(SearchPage)
         /// The tab's sections.
         case sections(LoadedSections)
         /// Radio after the next page of stories; `nil`: there was no next page.
@@ -221,7 +252,15 @@ public struct InterlochenScreens: Sendable {
 
     private var tabStates: [Tab: TabState] = [:]
     private var current: Tab = .featured
+    private struct SearchState: Sendable {
+        var query: String?
+        var generation = 0
+        var nextPage: Int?
+        var rows: [RowID: RowInfo] = [:]
+    }
+
     private var details: RowInfo?
+    private var search: SearchState?
     private var serial = 0
 
     /// An app with no screens yet.
@@ -229,6 +268,9 @@ public struct InterlochenScreens: Sendable {
 
     /// The tab shown.
     public var selectedTab: Tab { current }
+
+    /// Whether the search modal is open.
+    public var isSearching: Bool { search != nil }
 
     /// The item whose details show, if any (tests).
     public var detailsItem: SectionItem? { details?.item }
@@ -238,6 +280,9 @@ public struct InterlochenScreens: Sendable {
     private static func tabBar(selecting tab: Tab) -> TabBar {
         TabBar(items: Tab.allCases.map { TabBar.Item(id: $0.tabID, title: $0.title) }, selected: tab.tabID)
     }
+
+    /// Featured's first row: opens the search modal.
+    private static let searchEntry = ListRow(id: searchRow, title: "Search videos", subtitle: "Every video on Vimeo")
 
     /// More's links have no pictures: its list has no thumbnail column.
     private static let linkStyle = ListStyle(rowHeight: 72, showsThumbnails: false, isRefreshable: true)
@@ -254,6 +299,7 @@ public struct InterlochenScreens: Sendable {
         current = .featured
         tabStates = [.featured: TabState(started: true)]
         details = nil
+        search = nil
         shell.setScreens([Self.root(.featured)], at: t)
         return [.load(request(.featured, .sections(.featured, refresh: false), .first))]
     }
@@ -261,6 +307,39 @@ public struct InterlochenScreens: Sendable {
     /// Reacts to what the shell reported.
     public mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
+        case .rowSelected(Self.searchScreen, let row):
+            guard details == nil, let info = search?.rows[row] else { return [] }
+            details = info
+            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(Self.details(info))), at: t)
+            return []
+        case .rowSelected(let screen, Self.searchRow) where screen == Tab.featured.screen:
+            guard current == .featured, details == nil, search == nil else { return [] }
+            search = SearchState()
+            shell.push(Screen(id: Self.searchScreen, title: "Search",
+                              body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
+                                                         results: ScrollingList(style: Self.listStyle)))), at: t)
+            return []
+        case .searchSubmitted(Self.searchScreen, let text):
+            let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard var state = search, details == nil, !query.isEmpty else { return [] }
+            state.query = query
+            state.generation += 1
+            state.nextPage = nil
+            state.rows = [:]
+            search = state
+            // An empty list with more to come: the list shows its loading row and asks for page 1 at the next tick.
+            shell.update(Self.searchScreen, at: t) { screen in
+                screen.load = .loaded
+                screen.updateList { $0.replaceRows([], hasMore: true, at: t) }
+            }
+            return []
+        case .nearEnd(Self.searchScreen, let rowCount):
+            guard let state = search, let query = state.query else { return [] }
+            guard let page = rowCount == 0 ? 1 : state.nextPage else {
+                shell.updateList(of: Self.searchScreen, at: t) { $0.appendRows([], hasMore: false, at: t) }
+                return []
+            }
+            return [.load(searchRequest(query: query, page: page))]
         case .rowSelected(let screen, let row):
             guard let tab = Tab(screen.rawValue), tab == current, details == nil, row != Self.emptyRow,
                   let info = tabStates[tab]?.rows[row] else { return [] }
@@ -290,6 +369,7 @@ public struct InterlochenScreens: Sendable {
             return select(tab, &shell, at: t)
         case .back(let screen):
             if screen == Self.detailsScreen { details = nil }
+            if screen == Self.searchScreen { search = nil }
             return []
         case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted:
             return []
@@ -298,6 +378,10 @@ public struct InterlochenScreens: Sendable {
 
     /// A load finished with `outcome`.
     public mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
+        if case .search(let query, _) = request.load {
+            searchFinished(request, query: query, outcome, &shell, at: t)
+            return []
+        }
         guard var state = tabStates[request.tab], state.generation == request.generation else { return [] }
         let tab = request.tab
         var notice: Notice?
@@ -319,6 +403,7 @@ public struct InterlochenScreens: Sendable {
                 }
                 var shown = rows.map(\.row)
                 if shown.isEmpty { shown = [ListRow(id: Self.emptyRow, title: "Nothing here yet")] }
+                if tab == .featured { shown.insert(Self.searchEntry, at: 0) }
                 let hasMore = tab == .radio && loaded.sections.contains { $0.groups.contains { $0.title == Self.storiesGroup && !$0.items.isEmpty } }
                 var list = screen.list ?? ScrollingList(style: Self.listStyle)
                 list.replaceRows(shown, hasMore: hasMore, at: t)
@@ -354,6 +439,41 @@ public struct InterlochenScreens: Sendable {
         tabStates[tab] = state
         if let notice, tab == current { shell.show(notice, at: t) }
         return []
+    }
+
+    // MARK: Search
+
+    private mutating func searchRequest(query: String, page: Int) -> Request {
+        serial += 1
+        return Request(serial: serial, tab: current, generation: search?.generation ?? 0,
+                       load: .search(query: query, page: page), purpose: page == 1 ? .first : .next)
+    }
+
+    private mutating func searchFinished(_ request: Request, query: String, _ outcome: Outcome, _ shell: inout Shell, at t: Double) {
+        guard var state = search, state.generation == request.generation, state.query == query else { return }
+        switch outcome {
+        case .searchResults(let page):
+            var rows: [ListRow] = []
+            for video in page.videos {
+                let item = SectionItem.video(video)
+                let id = RowID("\(item.type.rawValue):\(item.id)")
+                guard state.rows[id] == nil else { continue }
+                state.rows[id] = RowInfo(item: item, group: nil)
+                rows.append(ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item),
+                                    thumbnail: item.imageURL.flatMap(URL.init(string:))))
+            }
+            if page.page == 1, rows.isEmpty {
+                rows = [ListRow(id: Self.emptyRow, title: "No videos match “\(query)”")]
+            }
+            state.nextPage = page.hasMore ? page.page + 1 : nil
+            let hasMore = page.hasMore && !(rows.isEmpty && page.page > 1)
+            shell.updateList(of: Self.searchScreen, at: t) { $0.appendRows(rows, hasMore: hasMore, at: t) }
+        case .failed(let failure):
+            shell.updateList(of: Self.searchScreen, at: t) { $0.loadingMoreFailed(message: failure.message, at: t) }
+        case .sections, .moreStories:
+            break
+        }
+        search = state
     }
 
     // MARK: Tabs

@@ -19,6 +19,7 @@ import VimeoLibrary
 final class InterlochenApp: HostedApp {
     private var screens = InterlochenScreens()
     private let library: InterlochenLibrary
+    private let vimeo: VimeoLibrary
     private let transport: AsyncHTTPTransport
     private let sample: InterlochenSampleServer?
     private let temporaryStore: URL?
@@ -104,6 +105,7 @@ final class InterlochenApp: HostedApp {
                                          transport: transport, limits: limits),
             albums: VimeoAlbumVideos(library: vimeo))
         self.library = InterlochenLibrary(store: store, services: services)
+        self.vimeo = vimeo
         self.transport = transport
         self.sample = sample
         self.temporaryStore = temporaryStore
@@ -166,11 +168,13 @@ final class InterlochenApp: HostedApp {
 
     private func load(_ request: InterlochenScreens.Request) {
         let library = self.library
+        let vimeo = self.vimeo
         let context = self.context
         let connectivity = self.connectivity
         let owner = UncheckedBox(WeakReference(self))
         tasks[request.serial] = Task.detached {
-            let outcome = await InterlochenLoads.outcome(of: request.load, library: library, now: Date(), connectivity: connectivity)
+            let outcome = await InterlochenLoads.outcome(of: request.load, library: library, vimeo: vimeo, now: Date(),
+                                                           connectivity: connectivity)
             context.update { shell, t in owner.value.object?.finish(request, outcome, shell: &shell, at: t) }
         }
     }
@@ -184,7 +188,7 @@ final class InterlochenApp: HostedApp {
             for line in loaded.notices + loaded.failures {
                 FileHandle.standardError.write(Data("SDLDemo: interlochen: \(line)\n".utf8))
             }
-        case .moreStories:
+        case .moreStories, .searchResults:
             break
         }
         run(screens.finished(request, outcome, &shell, at: t))
@@ -194,7 +198,7 @@ final class InterlochenApp: HostedApp {
 /// The loads ``InterlochenScreens`` asks for, run against the library.
 enum InterlochenLoads {
     /// Runs one load (`now` read once by the caller, the time freshness is judged by).
-    static func outcome(of load: InterlochenScreens.Load, library: InterlochenLibrary, now: Date,
+    static func outcome(of load: InterlochenScreens.Load, library: InterlochenLibrary, vimeo: VimeoLibrary, now: Date,
                         connectivity: Connectivity) async -> InterlochenScreens.Outcome {
         do {
             switch load {
@@ -205,6 +209,14 @@ enum InterlochenLoads {
             case .moreStories:
                 let loaded = try await library.loadMoreStories(now: now, connectivity: connectivity)
                 return .moreStories(loaded?.section)
+            case .search(let query, let page):
+                do {
+                    let found = try await vimeo.search(query, page: page, now: now)
+                    return .searchResults(InterlochenScreens.SearchPage(
+                        page: found.value.page, videos: found.value.videos.map { VimeoAlbumVideos.video($0) }, hasMore: found.value.hasMore))
+                } catch {
+                    return .failed(InterlochenScreens.LoadFailure(message: error.message, offline: error.reason == .offline))
+                }
             }
         } catch let error as FeedError {
             return .failed(InterlochenScreens.LoadFailure(message: error.description, offline: error.kind == .offline))
