@@ -139,6 +139,22 @@ struct InterlochenAppTests {
         #expect(radio.pixel(green.x, green.y, is: (0x40, 0xA0, 0x60), tolerance: 12), "\(radio.rgba(green.x, green.y))")
     }
 
+    @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
+    func options() async throws {
+        let binary = try DemoRun.binary()
+        let cases: [([String], String)] = [
+            (["--app", "vimeo", "--content-url", "http://127.0.0.1:1/c.json"], "are for --app interlochen"),
+            (["--app", "interlochen", "--npr-key", "k"], "need --content-url"),
+            (["--app", "interlochen", "--content-url", "not a url"], "--content-url not a url is not an absolute URL"),
+            (["--app", "interlochen", "--content-url", "http://127.0.0.1:1/c.json", "--user", "a:b"], "must not contain ':'"),
+            (["--app", "iplayer", "--token", "t"], "are for --app vimeo and --app interlochen"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try await ProcessRunner.run(binary, arguments, timeout: .seconds(30))
+            #expect(outcome.status == 64 && outcome.stderr.contains(message), "\(arguments): \(outcome.status) \(outcome.stderr)")
+        }
+    }
+
     @Test("search: Featured's first row opens the full-screen modal; typed, submitted: page 1, then page 2 while scrolling; a result's details; Done (back) returns to the tabs")
     func search() async throws {
         let rig = try await InterlochenSampleRig.serve()

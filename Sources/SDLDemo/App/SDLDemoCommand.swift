@@ -132,6 +132,10 @@ struct SDLDemoCommand: ParsableCommand {
             if let value, URL(string: value)?.scheme == nil { throw ValidationError("\(name) \(value) is not an absolute URL") }
         }
         if let user, user.contains(":") { throw ValidationError("--user must not contain ':' (RFC 7617)") }
+        if app == .interlochen, contentURL == nil,
+           user != nil || password != nil || nprBase != nil || nprKey != nil || livestreamBase != nil || baseURL != nil || token != nil {
+            throw ValidationError("--app interlochen: --user, --password, --npr-base, --npr-key, --livestream-base, --base-url and --token need --content-url (without it the embedded sample is served)")
+        }
         if openWith.isEmpty { throw ValidationError("--open-with needs a program") }
         guard buffInterval.isFinite, buffInterval > 0, buffInterval <= 86_400 else {
             throw ValidationError("--buff-interval must be more than 0 and at most 86400 seconds")
