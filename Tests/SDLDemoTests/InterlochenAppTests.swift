@@ -139,6 +139,60 @@ struct InterlochenAppTests {
         #expect(radio.pixel(green.x, green.y, is: (0x40, 0xA0, 0x60), tolerance: 12), "\(radio.rgba(green.x, green.y))")
     }
 
+    @Test("pull to refresh on Featured: content-meta.json is fetched again first, then Featured's lists; the rows stay")
+    func pullToRefresh() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            200 down 200 120
+            250 move 200 180
+            300 move 200 260
+            400 move 200 380
+            500 move 200 420
+            600 up 200 420
+            620 wait-load loaded 20000
+            620 wait-still 20000
+            700 quit
+            """, arguments: rig.arguments, timeout: 90)
+        let records = rig.server.statistics.requests.sorted { $0.startedAt < $1.startedAt }
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let paths = records.map(\.path).filter { !$0.hasPrefix("/pictures") }
+        let metas = paths.indices.filter { paths[$0] == "/data/content-meta.json" }
+        #expect(metas.count == 2, "\(paths)")
+        if metas.count == 2 {
+            // The refresh: content-meta first, then the album, the story and the cast again.
+            let refresh = Array(paths[metas[1]...])
+            #expect(refresh.contains("/me/albums/1002/videos") && refresh.contains("/npr/query")
+                    && refresh.contains("/livestream/accounts/5001/events/6001"), "\(refresh)")
+        }
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("refresh:featured"))
+        let loads = frames.filter { $0.screen == "featured" }.compactMap(\.load).reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
+        #expect(loads == ["loading", "loaded", "refreshing", "loaded"], "\(loads)")
+        #expect(try #require(frames.last).rowCount == 15)
+    }
+
+    @Test("--offline with nothing stored: Featured fails with content-meta's message and Retry; no request is made")
+    func offlineWithNothingStored() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            0 size 800 600
+            0 wait-screen featured 20000
+            0 wait-load failed 20000
+            0 screenshot offline.png
+            100 quit
+            """, arguments: rig.arguments + ["--offline"], timeout: 60)
+        let requests = rig.server.statistics.requests.count
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(requests == 0)
+        let failed = try #require(try run.frames().last { $0.load == "failed" })
+        #expect(failed.loadMessage?.contains("content-meta") == true, "\(failed.loadMessage ?? "")")
+    }
+
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
     func options() async throws {
         let binary = try DemoRun.binary()
