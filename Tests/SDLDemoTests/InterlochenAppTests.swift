@@ -193,6 +193,31 @@ struct InterlochenAppTests {
         #expect(failed.loadMessage?.contains("content-meta") == true, "\(failed.loadMessage ?? "")")
     }
 
+    @Test("Listen on a playable NPR story: its MP3 is fetched over HTTP and plays in the circle as a finite stream")
+    func listenToStory() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 wheel 0 -25 400 300
+            100 wait-still 20000
+            200 tap 400 436
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 quit
+            """, arguments: rig.arguments, timeout: 90)
+        let mp3 = rig.requests("/npr/audio/story.mp3")
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(!mp3.isEmpty)
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("rowSelected:featured:npr:901"), "\(frames.allOutputs)")
+        let playing = try #require(frames.first { $0.state == "playing" })
+        #expect(playing.stream == true && playing.circle != "hidden")
+    }
+
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
     func options() async throws {
         let binary = try DemoRun.binary()
