@@ -186,8 +186,8 @@ let package = Package(
             dependencies: ["VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")]),
         // Interlochen (seed 000): content-meta.json, NPR, LiveStream, the sections and the refresh rules (pure).
-        .target(name: "InterlochenCore", dependencies: ["FeedCore"]),
-        .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "TestSupport"]),
+        .target(name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit"]),
+        .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
         .target(
             name: "InterlochenLibrary",
             dependencies: ["InterlochenCore", "FeedKit", "FeedCore", "VimeoCore", "VimeoLibrary",
@@ -257,13 +257,14 @@ let package = Package(
                 "BuffClient",
                 "IPlayerCore",
                 "IPlayerClient",
+                "InterlochenCore",
+                "InterlochenLibrary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // Samples served in-process on 127.0.0.1 when no --base-url is given (IPlayerSample: `--app iplayer`,
-            // VimeoSample: `--app vimeo`, BuffsSample: `--app buffs`); InterlochenSample awaits `--app interlochen`.
-            exclude: ["Resources/InterlochenSample"],
+            // VimeoSample: `--app vimeo`, BuffsSample: `--app buffs`, InterlochenSample with VimeoSample: `--app interlochen`).
             resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample"), .copy("Resources/BuffsSample"),
-                        .copy("Resources/IPlayerSample")]),
+                        .copy("Resources/IPlayerSample"), .copy("Resources/InterlochenSample")]),
         .testTarget(
             name: "SDLDemoTests", dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),

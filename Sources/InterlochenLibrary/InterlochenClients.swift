@@ -114,4 +114,14 @@ public struct LiveStreamClient: Sendable {
 public protocol AlbumVideoSource: Sendable {
     /// Every video of album `id`, in album order.
     func videos(ofAlbum id: String, now: Date) async throws -> [InterlochenVideo]
+    /// The same, fetched whatever the source's own freshness rule says when `force` (a refresh the user asked
+    /// for). The default ignores `force`.
+    func videos(ofAlbum id: String, now: Date, force: Bool) async throws -> [InterlochenVideo]
+}
+
+extension AlbumVideoSource {
+    /// A source without a cache of its own: `force` changes nothing.
+    public func videos(ofAlbum id: String, now: Date, force: Bool) async throws -> [InterlochenVideo] {
+        try await videos(ofAlbum: id, now: now)
+    }
 }

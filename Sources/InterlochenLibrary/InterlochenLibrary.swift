@@ -106,7 +106,7 @@ public actor InterlochenLibrary {
             let steps = policy.mediaSteps(references: references, mediaFetchedAt: dates, now: now, userRequested: refresh)
             for case .fetchMedia(let reference) in steps {
                 do {
-                    try await fetch(reference, now: now)
+                    try await fetch(reference, now: now, userRequested: refresh)
                 } catch {
                     if dates[reference] != nil {
                         notices.append("\(Self.message(error)); showing the copy stored earlier")
@@ -193,13 +193,13 @@ public actor InterlochenLibrary {
         return dates
     }
 
-    private func fetch(_ reference: MediaReference, now: Date) async throws {
+    private func fetch(_ reference: MediaReference, now: Date, userRequested: Bool = false) async throws {
         switch reference {
         case .vimeoAlbum(let id):
             guard let albums = services.albums else {
                 throw FeedError(service: "Vimeo", url: nil, kind: .network(reason: "no Vimeo library configured"))
             }
-            let videos = try await albums.videos(ofAlbum: id, now: now)
+            let videos = try await albums.videos(ofAlbum: id, now: now, force: userRequested)
             try await store.replaceMedia(reference, body: try JSONEncoder().encode(videos), fetchedAt: now, url: nil)
         case .nprStory(let id):
             let page = NPRPage(query: NPRQuery(["id": id]), number: 1)

@@ -18,7 +18,13 @@ public struct VimeoAlbumVideos: AlbumVideoSource {
 
     /// Every video of album `id` (every page), mapped to ``InterlochenVideo``.
     public func videos(ofAlbum id: String, now: Date) async throws -> [InterlochenVideo] {
-        try await library.allVideos(album: id, now: now).value.map { Self.video($0, pictureWidth: pictureWidth) }
+        try await videos(ofAlbum: id, now: now, force: false)
+    }
+
+    /// Every video of album `id`; with `force` every page is fetched whatever Vimeo's 2 h rule says (the user
+    /// refreshed, so the list must not come from VimeoLibrary's own store).
+    public func videos(ofAlbum id: String, now: Date, force: Bool) async throws -> [InterlochenVideo] {
+        try await library.allVideos(album: id, now: now, force: force).value.map { Self.video($0, pictureWidth: pictureWidth) }
     }
 
     /// One Vimeo video as a section item: its HLS file's secure link (else its link) to Watch.

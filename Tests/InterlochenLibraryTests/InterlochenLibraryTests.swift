@@ -30,6 +30,12 @@ actor TableAlbums: AlbumVideoSource {
     var calls: [String] = []
     let table: [String: [InterlochenVideo]]
     init(_ table: [String: [InterlochenVideo]]) { self.table = table }
+    /// The albums asked for with `force` (a user refresh), in order.
+    var forced: [String] = []
+    func videos(ofAlbum id: String, now: Date, force: Bool) async throws -> [InterlochenVideo] {
+        if force { forced.append(id) }
+        return try await videos(ofAlbum: id, now: now)
+    }
     func videos(ofAlbum id: String, now: Date) async throws -> [InterlochenVideo] {
         calls.append(id)
         guard let videos = table[id] else { throw FeedError(service: "Vimeo", url: nil, kind: .httpStatus(code: 404, apiMessage: nil)) }
@@ -142,6 +148,18 @@ struct InterlochenLibraryTests {
             ])
             #expect(loaded.section.groups.map { $0.items.map(\.id) } == [["classical"], ["601", "602"]])
             #expect(loaded.section.items[0].listenURL == rig.server.baseURL.absoluteString + "/classical.mp3")
+        }
+    }
+
+    @Test("a refresh the user asks for reaches the album source with force (its own cache must not answer)")
+    func userRefreshForcesAlbums() async throws {
+        try await Rig.start { rig in
+            _ = try await rig.library.section(.featured, now: t0, connectivity: .online, refresh: false)
+            #expect(await rig.albums.forced.isEmpty)
+            let calls = await rig.albums.calls
+            #expect(!calls.isEmpty, "Featured has an album")
+            _ = try await rig.library.section(.featured, now: t0 + 60, connectivity: .online, refresh: true)
+            #expect(await rig.albums.forced == calls)
         }
     }
 

@@ -9,6 +9,7 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
     case vimeo
     case buffs
     case iplayer
+    case interlochen
 
     /// Builds the app for the options; `context` is the app's way back to the main thread.
     func make(options: SDLDemoCommand, context: AppContext) throws -> any HostedApp {
@@ -22,6 +23,8 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
                                 interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())), context: context)
         case .iplayer:
             return try IPlayerApp(baseURL: options.baseURL, context: context)
+        case .interlochen:
+            return try InterlochenApp(options.interlochenConfiguration, context: context)
         }
     }
 }

@@ -11,6 +11,7 @@ import PlayerCore
 /// swift run SDLDemo --app vimeo          # the Vimeo library: its embedded sample, or --base-url and --token
 /// swift run SDLDemo --stream http://host/radio.mp3 --title "Classical IPR"   # a radio in the circle
 /// swift run SDLDemo --app iplayer        # the Mini iPlayer over its embedded sample catalog (or --base-url URL)
+/// swift run SDLDemo --app interlochen    # Interlochen over its embedded sample (or --content-url URL --user U …)
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -26,20 +27,41 @@ struct SDLDemoCommand: ParsableCommand {
             \(ScriptParser.usageSummary)
             """)
 
-    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle).")
+    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle; interlochen: the Interlochen arts-centre app).")
     var app: AppName = .player
 
-    @Option(help: "The Vimeo access token (default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed.")
+    @Option(help: "The Vimeo access token (vimeo, interlochen; default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed.")
     var token: String?
 
-    @Option(help: "The Vimeo app's SQLite store (default: a file in a temporary directory, removed on exit).")
+    @Option(help: "The Vimeo or Interlochen app's SQLite store (default: a file in a temporary directory, removed on exit).")
     var store: String?
 
-    @Flag(help: "Vimeo app: act as if the connectivity check failed (the stored library only).")
+    @Flag(help: "Vimeo, Interlochen: act as if the connectivity check failed (the stored library only).")
     var offline = false
 
-    @Option(help: "The feed's base URL (iplayer, buffs, vimeo; default: the embedded sample, served on 127.0.0.1).")
+    @Option(help: "The feed's base URL (iplayer, buffs, vimeo; interlochen: the Vimeo API; default: the embedded sample, served on 127.0.0.1).")
     var baseURL: String?
+
+    @Option(help: "Interlochen: the URL of content-meta.json (default: the embedded sample, served on 127.0.0.1 with NPR, LiveStream and Vimeo fixtures).")
+    var contentURL: String?
+
+    @Option(help: "Interlochen: content-meta.json's Basic user (default: $INTERLOCHEN_USER).")
+    var user: String?
+
+    @Option(help: "Interlochen: content-meta.json's Basic password (default: $INTERLOCHEN_PASSWORD). Never printed.")
+    var password: String?
+
+    @Option(help: "Interlochen: the NPR Story API's base URL (default: https://api.npr.org).")
+    var nprBase: String?
+
+    @Option(help: "Interlochen: the NPR API key (default: $NPR_API_KEY). Never printed.")
+    var nprKey: String?
+
+    @Option(help: "Interlochen: the LiveStream API's base URL (default: https://api.new.livestream.com).")
+    var livestreamBase: String?
+
+    @Option(help: "Interlochen: the program that opens More's links.")
+    var openWith: String = "xdg-open"
 
     @Option(help: "Seconds between two buff requests (with --app buffs; the seed's 30 by default).")
     var buffInterval: Double = 30
@@ -99,7 +121,22 @@ struct SDLDemoCommand: ParsableCommand {
         }
         if let mp3, !FileManager.default.fileExists(atPath: mp3) { throw ValidationError("--mp3 \(mp3): no such file") }
         if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
-        if app != .vimeo, token != nil || store != nil || offline { throw ValidationError("--token, --store and --offline are for --app vimeo") }
+        if app != .vimeo, app != .interlochen, token != nil || store != nil || offline {
+            throw ValidationError("--token, --store and --offline are for --app vimeo and --app interlochen")
+        }
+        if app != .interlochen, contentURL != nil || user != nil || password != nil || nprBase != nil || nprKey != nil
+            || livestreamBase != nil || openWith != "xdg-open" {
+            throw ValidationError("--content-url, --user, --password, --npr-base, --npr-key, --livestream-base and --open-with are for --app interlochen")
+        }
+        for (name, value) in [("--content-url", contentURL), ("--npr-base", nprBase), ("--livestream-base", livestreamBase)] {
+            if let value, URL(string: value)?.scheme == nil { throw ValidationError("\(name) \(value) is not an absolute URL") }
+        }
+        if let user, user.contains(":") { throw ValidationError("--user must not contain ':' (RFC 7617)") }
+        if app == .interlochen, contentURL == nil,
+           user != nil || password != nil || nprBase != nil || nprKey != nil || livestreamBase != nil || baseURL != nil || token != nil {
+            throw ValidationError("--app interlochen: --user, --password, --npr-base, --npr-key, --livestream-base, --base-url and --token need --content-url (without it the embedded sample is served)")
+        }
+        if openWith.isEmpty { throw ValidationError("--open-with needs a program") }
         guard buffInterval.isFinite, buffInterval > 0, buffInterval <= 86_400 else {
             throw ValidationError("--buff-interval must be more than 0 and at most 86400 seconds")
         }

@@ -139,16 +139,18 @@ public struct VimeoLibrary: Sendable {
     }
 
     /// Every video of album `album`, page after page until the last (for screens that show a whole album,
-    /// such as Interlochen's Featured section); each page under the usual rules.
+    /// such as Interlochen's Featured section); each page under the usual rules, or fetched whatever its age
+    /// with `force` (a refresh the user asked for).
     /// - Throws: ``VimeoError``.
-    public func allVideos(album: String, now: Date, maxPages: Int = 40) async throws(VimeoError) -> Sourced<[VimeoVideo]> {
-        var page = try await videos(album: album, page: 1, now: now)
+    public func allVideos(album: String, now: Date, maxPages: Int = 40, force: Bool = false) async throws(VimeoError)
+        -> Sourced<[VimeoVideo]> {
+        var page = try await videos(album: album, page: 1, now: now, force: force)
         var videos = page.value.videos
         var oldest = page
         var number = 1
         while page.value.hasMore, number < maxPages {
             number += 1
-            page = try await self.videos(album: album, page: number, now: now)
+            page = try await self.videos(album: album, page: number, now: now, force: force)
             videos += page.value.videos
             if page.fetchedAt < oldest.fetchedAt || page.freshness == .stale { oldest = page }
         }

@@ -27,6 +27,12 @@ struct TraceFrame: Decodable, Equatable {
     var tab: String?
     /// What the screens reported since the previous frame.
     var outputs: [String]?
+    /// `"hidden"` while the global audio player shows nothing.
+    var circle: String?
+    /// True while the circle plays a stream (not a downloaded file).
+    var stream: Bool?
+    /// A stream's title as shown.
+    var nowPlaying: String?
 
     /// A visible row: its id and title.
     struct Row: Decodable, Equatable {

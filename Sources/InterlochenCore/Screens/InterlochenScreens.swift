@@ -1,0 +1,584 @@
+import Foundation
+import ScreenKit
+
+/// The Interlochen app's screens as a pure value: five tabs (Featured, Radio, Performances, Extras with
+/// Campus View, More), each a list of its section's items, and an item's details with Listen or Watch.
+/// Events in (the shell's outputs, the results of loads), commands out (loads, play requests, links to open);
+/// the shell (a value too) is changed in place. A thin driver (SDLDemo's `InterlochenApp`) runs the commands
+/// against `InterlochenLibrary`, the global audio player and `xdg-open`, and hands the results back.
+///
+/// ```swift
+/// var screens = InterlochenScreens()
+/// var commands = screens.start(&shell, at: 0)                        // [.load(featured)]
+/// commands = screens.finished(request, .sections(loaded), &shell, at: 0.3)
+/// commands = screens.handle(.tabSelected("featured", "radio"), &shell, at: 1)   // [.load(radio)]
+/// commands = screens.handle(.rowSelected("radio", "station:classical"), &shell, at: 2)  // pushes details
+/// commands = screens.handle(.action("details", .listen), &shell, at: 3)          // [.listen(playback)]
+/// ```
+///
+/// Screens: one root per tab (`featured`, `radio`, `performances`, `extras`, `more`), each with the tab bar;
+/// `search` (the modal) is pushed over Featured from its first row; `details` over a root or the search. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
+/// `link:https://…`). Every list is pull-to-refresh; Radio's also scrolls without end (NPR pages).
+///
+/// | state | event | screens | commands |
+/// |---|---|---|---|
+/// | – | `start` | `featured`, loading (the loading screen), tabs | load Featured |
+/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, the category as overline, `LIVE` on live casts); Radio: `hasMore` when it has an NPR query | – |
+/// | a tab loading | loaded with nothing and media that failed or is pending | `failed(message)` (Retry) | – |
+/// | a tab loading | load failed | `failed(message)` (Retry) | – |
+/// | a tab | loaded with some media failed | rows; a notice "Some content couldn't load" | – |
+/// | a root | `tabSelected(tab)` never shown | the tab's root, loading (the section's loading indicator) | load its sections |
+/// | a root | `tabSelected(tab)` shown before | its root restored as left (no reload) | – |
+/// | failed | `retryRequested` | (the shell set `loading`) | load its sections again |
+/// | a tab | `refreshRequested` | (the shell set `refreshing`) | load its sections, `refresh: true` |
+/// | refreshing | loaded | rows replaced, `loaded`; a notice when a stored copy stood in | – |
+/// | refreshing | failed | `loaded`, the old rows, a notice "Couldn't refresh" | – |
+/// | Radio, more pages | `nearEnd` | (the list shows its loading row) | load more stories |
+/// | Radio | more stories loaded | the new rows appended; none new or `nil`: no more pages | – |
+/// | Radio | more stories failed | the loading row shows the message (tap: retry) | – |
+/// | a tab | `rowSelected(link)` | – | open the link |
+/// | a tab | `rowSelected(item)` | `details` pushed (picture, category, title, facts; Listen or Watch when playable) | – |
+/// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
+/// | details | `action(.watch)` | – | watch: the video's HLS (downloaded) or the live cast's playlist |
+/// | details | `back` | (the shell popped it) | – |
+/// | Featured | `rowSelected(search)` (its first row, "Search videos") | `search` pushed: the full-screen search modal (back: Done) | – |
+/// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
+/// | search, more pages | `nearEnd` | (the list shows its loading row) | the next page |
+/// | search | page loaded / failed | rows appended (`hasMore` from the page) / the loading row shows the message | – |
+/// | search | `rowSelected(video)` | `details` pushed over it (Watch) | – |
+/// | search | `back` | (the shell popped it) the tabs again; its pending results are dropped | – |
+///
+/// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
+/// tab's generation). A root swapped out by another tab keeps receiving its results.
+public struct InterlochenScreens: Sendable {
+    /// The details screen.
+    public static let detailsScreen: ScreenID = "details"
+    /// The full-screen search modal.
+    public static let searchScreen: ScreenID = "search"
+    /// Featured's first row, which opens the search.
+    public static let searchRow: RowID = "search"
+    /// The row shown in an empty list (not selectable).
+    public static let emptyRow: RowID = "empty"
+
+    /// The app's tabs, in display order.
+    public enum Tab: String, Sendable, Hashable, CaseIterable {
+        /// Featured.
+        case featured
+        /// Radio: the stations and the NPR stories (paged).
+        case radio
+        /// Performances, by category.
+        case performances
+        /// Extras, by category, then Campus View.
+        case extras
+        /// More: links.
+        case more
+
+        /// The sections the tab shows, in order.
+        public var sections: [SectionName] {
+            switch self {
+            case .featured: [.featured]
+            case .radio: [.radio]
+            case .performances: [.performances]
+            case .extras: [.extras, .campusView]
+            case .more: [.more]
+            }
+        }
+
+        /// The tab's title.
+        public var title: String { SectionName(rawValue: rawValue)?.title ?? rawValue.capitalized }
+        /// The tab's root screen.
+        public var screen: ScreenID { ScreenID(rawValue) }
+        /// The tab's id in the tab bar.
+        public var tabID: TabID { TabID(rawValue: rawValue) }
+
+        /// The tab whose root screen or tab bar item is `id`.
+        public init?(_ id: String) { self.init(rawValue: id) }
+    }
+
+    /// What to load.
+    public enum Load: Hashable, Sendable {
+        /// The tab's sections; `refresh`: the user asked (content-meta.json first, then every list).
+        case sections(Tab, refresh: Bool)
+        /// The next page of Radio's NPR stories.
+        case moreStories
+        /// Page `page` (from 1) of the Vimeo search for `query`.
+        case search(query: String, page: Int)
+    }
+
+    /// Why a load was asked for.
+    public enum Purpose: Hashable, Sendable {
+        /// The tab's first content (or Retry).
+        case first
+        /// Pull to refresh.
+        case refresh
+        /// The next page of its list.
+        case next
+    }
+
+    /// One load, tied to the tab that asked.
+    public struct Request: Hashable, Sendable {
+        /// Unique per request.
+        public var serial: Int
+        /// The tab.
+        public var tab: Tab
+        /// The tab's generation when asked (a refresh or a retry starts a new one).
+        public var generation: Int
+        /// What to load.
+        public var load: Load
+        /// Why.
+        public var purpose: Purpose
+    }
+
+    /// Sections as the library loaded them.
+    public struct LoadedSections: Hashable, Sendable {
+        /// The tab's sections, in order.
+        public var sections: [Section]
+        /// Things to tell the user (a stored copy stood in for a failed fetch), one line each.
+        public var notices: [String]
+        /// Media that failed with nothing stored, one line each naming the service.
+        public var failures: [String]
+
+        /// Loaded sections.
+        public init(sections: [Section], notices: [String] = [], failures: [String] = []) {
+            self.sections = sections
+            self.notices = notices
+            self.failures = failures
+        }
+    }
+
+    /// Why a load failed, as the screens show it.
+    public struct LoadFailure: Hashable, Sendable, Error {
+        /// One line saying what failed.
+        public var message: String
+        /// Offline with nothing stored.
+        public var offline: Bool
+
+        /// A failure.
+        public init(message: String, offline: Bool = false) {
+            self.message = message
+            self.offline = offline
+        }
+    }
+
+    /// One page of search results.
+    public struct SearchPage: Hashable, Sendable {
+        /// The page's number (from 1).
+        public var page: Int
+        /// Its videos.
+        public var videos: [InterlochenVideo]
+        /// Whether another page follows.
+        public var hasMore: Bool
+
+        /// A page.
+        public init(page: Int, videos: [InterlochenVideo], hasMore: Bool) {
+            self.page = page
+            self.videos = videos
+            self.hasMore = hasMore
+        }
+    }
+
+    /// What a load produced.
+    public enum Outcome: Hashable, Sendable {
+        /// A page of the search.
+        case searchResults(SearchPage)
+        /// The tab's sections.
+        case sections(LoadedSections)
+        /// Radio after the next page of stories; `nil`: there was no next page.
+        case moreStories(Section?)
+        /// The load failed.
+        case failed(LoadFailure)
+    }
+
+    /// Something to play in the circle.
+    public struct Playback: Hashable, Sendable {
+        /// How the audio arrives.
+        public enum Kind: Hashable, Sendable {
+            /// MP3 over HTTP as it arrives (an endless radio, or a story's file).
+            case httpStream
+            /// A live HLS playlist, played while it is recorded (a station or a live cast).
+            case liveHLS
+            /// A video's HLS (VOD): its best audio track downloaded, then played.
+            case videoHLS
+        }
+
+        /// How the audio arrives.
+        public var kind: Kind
+        /// Where.
+        public var url: URL
+        /// The item's title.
+        public var title: String
+        /// A second line (the station's tagline, the category), if any.
+        public var artist: String?
+        /// The item's image (the media controls' art).
+        public var artworkURL: URL?
+        /// Whether the source is known to be live.
+        public var isLive: Bool
+
+        /// A playback.
+        public init(kind: Kind, url: URL, title: String, artist: String? = nil, artworkURL: URL? = nil, isLive: Bool) {
+            self.kind = kind
+            self.url = url
+            self.title = title
+            self.artist = artist
+            self.artworkURL = artworkURL
+            self.isLive = isLive
+        }
+    }
+
+    /// What the driver runs.
+    public enum Command: Hashable, Sendable {
+        /// Run this load and report with ``InterlochenScreens/finished(_:_:_:at:)``.
+        case load(Request)
+        /// Listen: play this audio in the circle.
+        case listen(Playback)
+        /// Watch: release the audio, then play the video's (or the live cast's) sound.
+        case watch(Playback)
+        /// Open this link in the browser.
+        case open(URL)
+    }
+
+    private struct RowInfo: Sendable {
+        var item: SectionItem
+        var group: String?
+    }
+
+    private struct TabState: Sendable {
+        var generation = 0
+        var rows: [RowID: RowInfo] = [:]
+        /// The root screen while another tab shows.
+        var saved: Screen?
+        var started = false
+    }
+
+    private var tabStates: [Tab: TabState] = [:]
+    private var current: Tab = .featured
+    private struct SearchState: Sendable {
+        var query: String?
+        var generation = 0
+        var nextPage: Int?
+        var rows: [RowID: RowInfo] = [:]
+    }
+
+    private var details: RowInfo?
+    private var search: SearchState?
+    private var serial = 0
+
+    /// An app with no screens yet.
+    public init() {}
+
+    /// The tab shown.
+    public var selectedTab: Tab { current }
+
+    /// Whether the search modal is open.
+    public var isSearching: Bool { search != nil }
+
+    /// The item whose details show, if any (tests).
+    public var detailsItem: SectionItem? { details?.item }
+
+    private static let listStyle = ListStyle(rowHeight: 72, showsThumbnails: true, isRefreshable: true)
+
+    private static func tabBar(selecting tab: Tab) -> TabBar {
+        TabBar(items: Tab.allCases.map { TabBar.Item(id: $0.tabID, title: $0.title) }, selected: tab.tabID)
+    }
+
+    /// Featured's first row: opens the search modal.
+    private static let searchEntry = ListRow(id: searchRow, title: "Search videos", subtitle: "Every video on Vimeo")
+
+    /// More's links have no pictures: its list has no thumbnail column.
+    private static let linkStyle = ListStyle(rowHeight: 72, showsThumbnails: false, isRefreshable: true)
+
+    private static func root(_ tab: Tab) -> Screen {
+        Screen(id: tab.screen, title: tab.title, load: .loading,
+               body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
+    }
+
+    // MARK: Events
+
+    /// Shows the Featured tab loading (the loading screen) and asks for it.
+    public mutating func start(_ shell: inout Shell, at t: Double) -> [Command] {
+        current = .featured
+        tabStates = [.featured: TabState(started: true)]
+        details = nil
+        search = nil
+        shell.setScreens([Self.root(.featured)], at: t)
+        return [.load(request(.featured, .sections(.featured, refresh: false), .first))]
+    }
+
+    /// Reacts to what the shell reported.
+    public mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
+        switch output {
+        case .rowSelected(Self.searchScreen, let row):
+            guard details == nil, let info = search?.rows[row] else { return [] }
+            details = info
+            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(Self.details(info))), at: t)
+            return []
+        case .rowSelected(let screen, Self.searchRow) where screen == Tab.featured.screen:
+            guard current == .featured, details == nil, search == nil else { return [] }
+            search = SearchState()
+            shell.push(Screen(id: Self.searchScreen, title: "Search",
+                              body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
+                                                         results: ScrollingList(style: Self.listStyle)))), at: t)
+            return []
+        case .searchSubmitted(Self.searchScreen, let text):
+            let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard var state = search, details == nil, !query.isEmpty else { return [] }
+            state.query = query
+            state.generation += 1
+            state.nextPage = nil
+            state.rows = [:]
+            search = state
+            // An empty list with more to come: the list shows its loading row and asks for page 1 at the next tick.
+            shell.update(Self.searchScreen, at: t) { screen in
+                screen.load = .loaded
+                screen.updateList { $0.replaceRows([], hasMore: true, at: t) }
+            }
+            return []
+        case .nearEnd(Self.searchScreen, let rowCount):
+            guard let state = search, let query = state.query else { return [] }
+            guard let page = rowCount == 0 ? 1 : state.nextPage else {
+                shell.updateList(of: Self.searchScreen, at: t) { $0.appendRows([], hasMore: false, at: t) }
+                return []
+            }
+            return [.load(searchRequest(query: query, page: page))]
+        case .rowSelected(let screen, let row):
+            guard let tab = Tab(screen.rawValue), tab == current, details == nil, row != Self.emptyRow,
+                  let info = tabStates[tab]?.rows[row] else { return [] }
+            if case .link(let link) = info.item {
+                guard let url = URL(string: link.link) else { return [] }
+                return [.open(url)]
+            }
+            details = info
+            shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(Self.details(info))), at: t)
+            return []
+        case .nearEnd(let screen, _):
+            guard Tab(screen.rawValue) == .radio, current == .radio else { return [] }
+            return [.load(request(.radio, .moreStories, .next))]
+        case .refreshRequested(let screen):
+            guard let tab = Tab(screen.rawValue) else { return [] }
+            tabStates[tab, default: TabState()].generation += 1
+            return [.load(request(tab, .sections(tab, refresh: true), .refresh))]
+        case .retryRequested(let screen):
+            guard let tab = Tab(screen.rawValue) else { return [] }
+            tabStates[tab, default: TabState()].generation += 1
+            return [.load(request(tab, .sections(tab, refresh: false), .first))]
+        case .action(let screen, let action):
+            guard screen == Self.detailsScreen, let details else { return [] }
+            return Self.play(action, details)
+        case .tabSelected(_, let id):
+            guard let tab = Tab(id.rawValue) else { return [] }
+            return select(tab, &shell, at: t)
+        case .back(let screen):
+            if screen == Self.detailsScreen { details = nil }
+            if screen == Self.searchScreen { search = nil }
+            return []
+        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted:
+            return []
+        }
+    }
+
+    /// A load finished with `outcome`.
+    public mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
+        if case .search(let query, _) = request.load {
+            searchFinished(request, query: query, outcome, &shell, at: t)
+            return []
+        }
+        guard var state = tabStates[request.tab], state.generation == request.generation else { return [] }
+        let tab = request.tab
+        var notice: Notice?
+        var saved = state.saved
+        withRoot(tab, &saved, &shell, at: t) { screen in
+            switch (outcome, request.purpose) {
+            case (.sections(let loaded), .first), (.sections(let loaded), .refresh):
+                let rows = Self.rows(of: loaded.sections)
+                state.rows = Dictionary(rows.map { ($0.row.id, $0.info) }, uniquingKeysWith: { first, _ in first })
+                if rows.isEmpty, !loaded.failures.isEmpty || loaded.sections.contains(where: { !$0.pending.isEmpty }) {
+                    if request.purpose == .refresh {
+                        screen.load = .loaded
+                        screen.updateList { $0.setRefreshing(false, at: t) }
+                        notice = Notice(title: "Couldn't refresh", message: Self.pendingMessage(loaded))
+                    } else {
+                        screen.load = .failed(message: Self.pendingMessage(loaded))
+                    }
+                    return
+                }
+                var shown = rows.map(\.row)
+                if shown.isEmpty { shown = [ListRow(id: Self.emptyRow, title: "Nothing here yet")] }
+                if tab == .featured { shown.insert(Self.searchEntry, at: 0) }
+                let hasMore = tab == .radio && loaded.sections.contains { $0.groups.contains { $0.title == Self.storiesGroup && !$0.items.isEmpty } }
+                var list = screen.list ?? ScrollingList(style: Self.listStyle)
+                list.replaceRows(shown, hasMore: hasMore, at: t)
+                list.setRefreshing(false, at: t)
+                screen.body = .list(list)
+                screen.load = .loaded
+                if !loaded.failures.isEmpty {
+                    notice = Notice(title: "Some content couldn't load", message: loaded.failures.joined(separator: "\n"))
+                } else if request.purpose == .refresh, !loaded.notices.isEmpty {
+                    notice = Notice(title: "Showing saved content", message: loaded.notices.joined(separator: "\n"))
+                }
+            case (.moreStories(let section), .next):
+                guard let section else {
+                    screen.updateList { $0.appendRows([], hasMore: false, at: t) }
+                    return
+                }
+                let fresh = Self.rows(of: [section]).filter { state.rows[$0.row.id] == nil }
+                for entry in fresh { state.rows[entry.row.id] = entry.info }
+                screen.updateList { $0.appendRows(fresh.map(\.row), hasMore: !fresh.isEmpty, at: t) }
+            case (.failed(let failure), .first):
+                screen.load = .failed(message: failure.message)
+            case (.failed(let failure), .next):
+                screen.updateList { $0.loadingMoreFailed(message: failure.message, at: t) }
+            case (.failed(let failure), .refresh):
+                screen.load = .loaded
+                screen.updateList { $0.setRefreshing(false, at: t) }
+                notice = failure.offline ? Notice.offline() : Notice(title: "Couldn't refresh", message: failure.message)
+            default:
+                break
+            }
+        }
+        state.saved = saved
+        tabStates[tab] = state
+        if let notice, tab == current { shell.show(notice, at: t) }
+        return []
+    }
+
+    // MARK: Search
+
+    private mutating func searchRequest(query: String, page: Int) -> Request {
+        serial += 1
+        return Request(serial: serial, tab: current, generation: search?.generation ?? 0,
+                       load: .search(query: query, page: page), purpose: page == 1 ? .first : .next)
+    }
+
+    private mutating func searchFinished(_ request: Request, query: String, _ outcome: Outcome, _ shell: inout Shell, at t: Double) {
+        guard var state = search, state.generation == request.generation, state.query == query else { return }
+        switch outcome {
+        case .searchResults(let page):
+            var rows: [ListRow] = []
+            for video in page.videos {
+                let item = SectionItem.video(video)
+                let id = RowID("\(item.type.rawValue):\(item.id)")
+                guard state.rows[id] == nil else { continue }
+                state.rows[id] = RowInfo(item: item, group: nil)
+                rows.append(ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item),
+                                    thumbnail: item.imageURL.flatMap(URL.init(string:))))
+            }
+            if page.page == 1, rows.isEmpty {
+                rows = [ListRow(id: Self.emptyRow, title: "No videos match “\(query)”")]
+            }
+            state.nextPage = page.hasMore ? page.page + 1 : nil
+            let hasMore = page.hasMore && !(rows.isEmpty && page.page > 1)
+            shell.updateList(of: Self.searchScreen, at: t) { $0.appendRows(rows, hasMore: hasMore, at: t) }
+        case .failed(let failure):
+            shell.updateList(of: Self.searchScreen, at: t) { $0.loadingMoreFailed(message: failure.message, at: t) }
+        case .sections, .moreStories:
+            break
+        }
+        search = state
+    }
+
+    // MARK: Tabs
+
+    private mutating func select(_ tab: Tab, _ shell: inout Shell, at t: Double) -> [Command] {
+        guard tab != current, details == nil, let shown = shell.screens.first else { return [] }
+        tabStates[current, default: TabState()].saved = shown
+        current = tab
+        var state = tabStates[tab, default: TabState()]
+        defer { tabStates[tab] = state }
+        if var saved = state.saved {
+            state.saved = nil
+            if var tabs = saved.tabs {
+                tabs.select(tab.tabID)
+                saved.tabs = tabs
+            }
+            shell.setScreens([saved], at: t)
+            return []
+        }
+        shell.setScreens([Self.root(tab)], at: t)
+        guard !state.started else { return [] }
+        state.started = true
+        tabStates[tab] = state
+        return [.load(request(tab, .sections(tab, refresh: false), .first))]
+    }
+
+    /// Runs `change` on `tab`'s root screen: on the shell when the tab shows, else on its saved screen.
+    private func withRoot(_ tab: Tab, _ saved: inout Screen?, _ shell: inout Shell, at t: Double,
+                          _ change: (inout Screen) -> Void) {
+        if tab == current {
+            shell.update(tab.screen, at: t, change)
+        } else if var screen = saved {
+            change(&screen)
+            saved = screen
+        }
+    }
+
+    // MARK: Rows and details
+
+    private static let storiesGroup = "Stories"
+
+    private static func rows(of sections: [Section]) -> [(row: ListRow, info: RowInfo)] {
+        var result: [(row: ListRow, info: RowInfo)] = []
+        var seen = Set<RowID>()
+        for section in sections {
+            for group in section.groups {
+                let title = group.title ?? (sections.count > 1 ? section.name.title : nil)
+                for item in group.items {
+                    let id = RowID("\(item.type.rawValue):\(item.id)")
+                    guard seen.insert(id).inserted else { continue }
+                    let row = ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item), overline: title,
+                                      badge: InterlochenText.isLive(item) ? "LIVE" : nil,
+                                      thumbnail: item.imageURL.flatMap(URL.init(string:)))
+                    result.append((row, RowInfo(item: item, group: title)))
+                }
+            }
+        }
+        return result
+    }
+
+    private static func pendingMessage(_ loaded: LoadedSections) -> String {
+        if let first = loaded.failures.first { return first }
+        return "Not loaded yet (no connection?)"
+    }
+
+    private static func details(_ info: RowInfo) -> DetailsScreen {
+        let item = info.item
+        var actions: [ActionButton] = []
+        if item.listenURL.flatMap(URL.init(string:)) != nil { actions.append(ActionButton(.listen)) }
+        if item.watchURL.flatMap(URL.init(string:)) != nil { actions.append(ActionButton(.watch)) }
+        return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
+                             title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
+                             paragraph: InterlochenText.paragraph(item), actions: actions)
+    }
+
+    private static func play(_ action: ScreenAction, _ info: RowInfo) -> [Command] {
+        let item = info.item
+        let artwork = item.imageURL.flatMap(URL.init(string:))
+        switch (action, item) {
+        case (.listen, .station(let station)):
+            guard let url = URL(string: station.streamURL) else { return [] }
+            let kind: Playback.Kind = url.pathExtension.lowercased() == "m3u8" ? .liveHLS : .httpStream
+            return [.listen(Playback(kind: kind, url: url, title: station.name, artist: station.tagline,
+                                     artworkURL: artwork, isLive: true))]
+        case (.listen, .story(let story)):
+            guard let url = story.audioURL.flatMap(URL.init(string:)) else { return [] }
+            return [.listen(Playback(kind: .httpStream, url: url, title: story.title, artist: info.group ?? "NPR",
+                                     artworkURL: artwork, isLive: false))]
+        case (.watch, .video(let video)):
+            guard let url = video.hlsURL.flatMap(URL.init(string:)) else { return [] }
+            return [.watch(Playback(kind: .videoHLS, url: url, title: video.title, artist: info.group,
+                                    artworkURL: artwork, isLive: false))]
+        case (.watch, .cast(let event)):
+            guard event.isLive, let url = event.hlsURL.flatMap(URL.init(string:)) else { return [] }
+            return [.watch(Playback(kind: .liveHLS, url: url, title: event.title, artist: info.group,
+                                    artworkURL: artwork, isLive: true))]
+        default:
+            return []
+        }
+    }
+
+    // MARK: Requests
+
+    private mutating func request(_ tab: Tab, _ load: Load, _ purpose: Purpose) -> Request {
+        serial += 1
+        return Request(serial: serial, tab: tab, generation: tabStates[tab]?.generation ?? 0, load: load, purpose: purpose)
+    }
+}

@@ -1,0 +1,376 @@
+import DragPhysics
+import Foundation
+import InterlochenCore
+import ScreenKit
+import Testing
+
+/// The Interlochen screens model headless: every row of ``InterlochenScreens``' table, the shell asserted
+/// after each event.
+@Suite("Interlochen screens")
+struct InterlochenScreensTests {
+    typealias Screens = InterlochenScreens
+
+    static let video = InterlochenVideo(id: "1201001", title: "Overture", duration: 97, imageURL: "http://h/v.jpg",
+                                        hlsURL: "http://h/v.m3u8")
+    static let story = NPRStory(id: "901", title: "A story", teaser: "Teaser", imageURL: "http://h/s.jpg",
+                                audioURL: "http://h/npr/audio/story.mp3", duration: 720)
+    static let textStory = NPRStory(id: "902", title: "Text only")
+    static let live = LiveStreamEvent(id: "6001", title: "Campus live", inProgress: true, imageURL: "http://h/l.jpg",
+                                      hlsURL: "http://h/live/index.m3u8", streamIsLive: true)
+    static let notLive = LiveStreamEvent(id: "6002", title: "Later", inProgress: true, hlsURL: "http://h/x.m3u8")
+    static let classical = RadioStation(id: "classical", name: "Classical IPR", streamURL: "http://h/radio/classical.mp3",
+                                        imageURL: "http://h/c.jpg", tagline: "Around the clock")
+    static let news = RadioStation(id: "news", name: "IPR News", streamURL: "http://h/live/index.m3u8")
+
+    static let featured = Screens.LoadedSections(sections: [Section(name: .featured, groups: [
+        Section.Group(title: nil, items: [.video(video), .story(story), .story(textStory), .cast(live), .cast(notLive)]),
+    ])])
+
+    static func radio(stories: Range<Int>) -> Section {
+        Section(name: .radio, groups: [
+            Section.Group(title: "Stations", items: [.station(classical), .station(news)]),
+            Section.Group(title: "Stories", items: stories.map { .story(NPRStory(id: "r\($0)", title: "Story \($0)")) }),
+        ])
+    }
+
+    struct Harness {
+        var screens = Screens()
+        var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
+        var t = 0.0
+
+        mutating func start() -> [Screens.Command] { screens.start(&shell, at: t) }
+        mutating func handle(_ output: ShellOutput) -> [Screens.Command] {
+            t += 0.1
+            return screens.handle(output, &shell, at: t)
+        }
+        mutating func finish(_ command: Screens.Command?, _ outcome: Screens.Outcome) -> [Screens.Command] {
+            t += 0.1
+            guard case .load(let request)? = command else {
+                Issue.record("not a load: \(String(describing: command))")
+                return []
+            }
+            return screens.finished(request, outcome, &shell, at: t)
+        }
+        mutating func tick() -> [Screens.Command] {
+            t += 0.1
+            var commands: [Screens.Command] = []
+            for output in shell.send(.tick(time: t)) { commands += screens.handle(output, &shell, at: t) }
+            return commands
+        }
+        var top: Screen? { shell.top }
+        var rows: [ListRow] { top?.list?.rows ?? [] }
+
+        /// Started, Featured loaded.
+        static func featured() -> Harness {
+            var app = Harness()
+            let start = app.start()
+            _ = app.finish(start.first, .sections(InterlochenScreensTests.featured))
+            return app
+        }
+    }
+
+    static func request(_ command: Screens.Command?) -> Screens.Request? {
+        if case .load(let request)? = command { return request }
+        return nil
+    }
+
+    @Test("start: the Featured root loading with five tabs, Featured asked for")
+    func start() {
+        var app = Harness()
+        let commands = app.start()
+        #expect(commands.count == 1)
+        #expect(Self.request(commands.first)?.load == .sections(.featured, refresh: false))
+        #expect(app.top?.id == "featured" && app.top?.load == .loading)
+        #expect(app.top?.tabs?.items.map(\.title) == ["Featured", "Radio", "Performances", "Extras", "More"])
+        #expect(app.top?.tabs?.selected == "featured")
+    }
+
+    @Test("Featured loaded: rows with subtitle by type, thumbnails, LIVE on live casts only")
+    func featuredRows() {
+        let app = Harness.featured()
+        #expect(app.top?.load == .loaded)
+        #expect(app.rows.map(\.id.rawValue) == ["search", "vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
+        #expect(app.rows.map(\.subtitle) == ["Every video on Vimeo", "Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
+        #expect(app.rows.map(\.badge) == [nil, nil, nil, nil, "LIVE", nil])
+        #expect(app.rows[1].thumbnail == URL(string: "http://h/v.jpg"))
+        #expect(app.top?.list?.hasMore == false, "only Radio pages")
+    }
+
+    @Test("a failed first load: failed with the message; Retry asks again with a new generation, a late result is dropped")
+    func failedAndRetry() {
+        var app = Harness()
+        let first = app.start()
+        _ = app.finish(first.first, .failed(Screens.LoadFailure(message: "content-meta: HTTP 401 Unauthorized")))
+        #expect(app.top?.load == .failed(message: "content-meta: HTTP 401 Unauthorized"))
+        let retry = app.handle(.retryRequested("featured"))
+        #expect(Self.request(retry.first)?.load == .sections(.featured, refresh: false))
+        #expect(Self.request(retry.first)?.generation == 1)
+        _ = app.finish(first.first, .sections(Self.featured))       // the old request: dropped
+        #expect(app.rows.isEmpty)
+        _ = app.finish(retry.first, .sections(Self.featured))
+        #expect(app.rows.count == 6 && app.top?.load == .loaded)
+    }
+
+    @Test("loaded with nothing and media that failed: failed with the failure; with some rows: a notice")
+    func mediaFailures() {
+        var app = Harness()
+        let start = app.start()
+        let empty = Screens.LoadedSections(sections: [Section(name: .featured, groups: [], pending: [.nprStory(id: "901")])],
+                                           failures: ["npr:story/901: NPR: HTTP 500"])
+        _ = app.finish(start.first, .sections(empty))
+        #expect(app.top?.load == .failed(message: "npr:story/901: NPR: HTTP 500"))
+        let retry = app.handle(.retryRequested("featured"))
+        var partial = Self.featured
+        partial.failures = ["vimeo:album/1003: Vimeo: HTTP 500"]
+        _ = app.finish(retry.first, .sections(partial))
+        #expect(app.rows.count == 6)
+        #expect(app.shell.notice?.title == "Some content couldn't load")
+    }
+
+    @Test("an empty section shows one unselectable row")
+    func empty() {
+        var app = Harness()
+        let start = app.start()
+        _ = app.finish(start.first, .sections(Screens.LoadedSections(sections: [Section(name: .featured, groups: [])])))
+        #expect(app.rows.map(\.id) == [Screens.searchRow, Screens.emptyRow])
+        #expect(app.handle(.rowSelected("featured", Screens.emptyRow)).isEmpty)
+        #expect(app.top?.id == "featured")
+    }
+
+    @Test("tabs: a new tab loads (loading indicator), an old one is restored without a reload; results reach a hidden tab")
+    func tabs() {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        #expect(Self.request(radio.first)?.load == .sections(.radio, refresh: false))
+        #expect(app.top?.id == "radio" && app.top?.load == .loading && app.top?.tabs?.selected == "radio")
+        #expect(app.screens.selectedTab == .radio)
+        // Back to Featured before Radio arrives: restored, no load; Radio's result lands on the hidden root.
+        #expect(app.handle(.tabSelected("radio", "featured")).isEmpty)
+        #expect(app.top?.id == "featured" && app.rows.count == 6 && app.top?.tabs?.selected == "featured")
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
+        #expect(app.top?.id == "featured")
+        #expect(app.handle(.tabSelected("featured", "radio")).isEmpty, "Radio was loaded while hidden")
+        #expect(app.top?.load == .loaded && app.rows.count == 12)
+        #expect(app.rows.prefix(2).map(\.overline) == ["Stations", "Stations"])
+        // Selecting the shown tab changes nothing.
+        #expect(app.handle(.tabSelected("radio", "radio")).isEmpty)
+    }
+
+    @Test("Extras shows its categories, then Campus View as a titled group")
+    func extras() {
+        var app = Harness.featured()
+        let extras = app.handle(.tabSelected("featured", "extras"))
+        #expect(Self.request(extras.first)?.load == .sections(.extras, refresh: false))
+        #expect(Screens.Tab.extras.sections == [.extras, .campusView])
+        _ = app.finish(extras.first, .sections(Screens.LoadedSections(sections: [
+            Section(name: .extras, groups: [Section.Group(title: "Interviews", items: [.story(Self.story)])]),
+            Section(name: .campusView, groups: [Section.Group(title: nil, items: [.cast(Self.live)])]),
+        ])))
+        #expect(app.rows.map(\.overline) == ["Interviews", "Campus View"])
+    }
+
+    @Test("Radio: more pages when it has stories; nearEnd → load more; new rows appended; nil → no more pages")
+    func radioPaging() {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
+        #expect(app.top?.list?.hasMore == true)
+        let more = app.handle(.nearEnd("radio", rowCount: 12))
+        #expect(Self.request(more.first)?.load == .moreStories && Self.request(more.first)?.purpose == .next)
+        _ = app.finish(more.first, .moreStories(Self.radio(stories: 0..<20)))
+        #expect(app.rows.count == 22 && app.rows.last?.id == "npr:r19" && app.top?.list?.hasMore == true)
+        let failing = app.handle(.nearEnd("radio", rowCount: 22))
+        _ = app.finish(failing.first, .failed(Screens.LoadFailure(message: "NPR: HTTP 500")))
+        #expect(app.rows.count == 22 && app.top?.load == .loaded)
+        #expect(app.top?.list?.footer == .failed(message: "NPR: HTTP 500"))
+        let last = app.handle(.nearEnd("radio", rowCount: 22))
+        _ = app.finish(last.first, .moreStories(nil))
+        #expect(app.rows.count == 22 && app.top?.list?.hasMore == false)
+        // nearEnd elsewhere asks for nothing.
+        #expect(app.handle(.nearEnd("featured", rowCount: 5)).isEmpty)
+    }
+
+    @Test("Radio without stories has no more pages")
+    func radioWithoutQuery() {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<0)])))
+        #expect(app.rows.count == 2 && app.top?.list?.hasMore == false)
+    }
+
+    @Test("pull to refresh: refresh: true with a new generation; loaded replaces rows; failed keeps them with a notice")
+    func refresh() {
+        var app = Harness.featured()
+        let refresh = app.handle(.refreshRequested("featured"))
+        #expect(Self.request(refresh.first)?.load == .sections(.featured, refresh: true))
+        #expect(Self.request(refresh.first)?.purpose == .refresh && Self.request(refresh.first)?.generation == 1)
+        var stale = Self.featured
+        stale.sections[0].groups[0].items.removeLast()
+        stale.notices = ["content-meta: HTTP 500; using the copy stored at 2026-11-23T10:00:00Z"]
+        _ = app.finish(refresh.first, .sections(stale))
+        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.shell.notice?.title == "Showing saved content")
+        app.shell.closeNotice()
+        let again = app.handle(.refreshRequested("featured"))
+        _ = app.finish(again.first, .failed(Screens.LoadFailure(message: "content-meta: HTTP 500")))
+        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.shell.notice == Notice(title: "Couldn't refresh", message: "content-meta: HTTP 500"))
+        app.shell.closeNotice()
+        let offline = app.handle(.refreshRequested("featured"))
+        _ = app.finish(offline.first, .failed(Screens.LoadFailure(message: "offline", offline: true)))
+        #expect(app.shell.notice == Notice.offline())
+    }
+
+    @Test("details: Listen on a station (MP3 → HTTP stream; .m3u8 → live HLS) and on a playable story")
+    func listen() {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
+        #expect(app.handle(.rowSelected("radio", "station:classical")).isEmpty)
+        #expect(app.top?.id == Screens.detailsScreen)
+        #expect(app.top?.details?.actions.map(\.action) == [.listen])
+        #expect(app.top?.details?.title == "Classical IPR" && app.top?.details?.overline == "STATIONS")
+        #expect(app.screens.detailsItem == .station(Self.classical))
+        // Tabs and rows of the covered root are ignored while details show.
+        #expect(app.handle(.tabSelected("radio", "featured")).isEmpty && app.top?.id == Screens.detailsScreen)
+        let listen = app.handle(.action(Screens.detailsScreen, .listen))
+        #expect(listen == [.listen(Screens.Playback(kind: .httpStream, url: URL(string: "http://h/radio/classical.mp3")!,
+                                                    title: "Classical IPR", artist: "Around the clock",
+                                                    artworkURL: URL(string: "http://h/c.jpg"), isLive: true))])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)).isEmpty, "a station has no Watch")
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        #expect(app.screens.detailsItem == nil)
+        _ = app.handle(.rowSelected("radio", "station:news"))
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)).first.map {
+            if case .listen(let playback) = $0 { playback.kind == .liveHLS } else { false }
+        } == true)
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.handle(.tabSelected("radio", "featured"))
+        _ = app.handle(.rowSelected("featured", "npr:901"))
+        #expect(app.top?.details?.facts == ["Duration: 12:00"] && app.top?.details?.paragraph == "Teaser")
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.listen(Screens.Playback(
+            kind: .httpStream, url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR",
+            artworkURL: URL(string: "http://h/s.jpg"), isLive: false))])
+    }
+
+    @Test("details: a story without audio has no Listen; Watch on a video and on a live cast; none on a cast not live")
+    func watch() {
+        var app = Harness.featured()
+        _ = app.handle(.rowSelected("featured", "npr:902"))
+        #expect(app.top?.details?.actions == [])
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)).isEmpty)
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.handle(.rowSelected("featured", "vimeo:1201001"))
+        #expect(app.top?.details?.actions.map(\.action) == [.watch])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(Screens.Playback(
+            kind: .videoHLS, url: URL(string: "http://h/v.m3u8")!, title: "Overture", artworkURL: URL(string: "http://h/v.jpg"),
+            isLive: false))])
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.handle(.rowSelected("featured", "livestream:6001"))
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(Screens.Playback(
+            kind: .liveHLS, url: URL(string: "http://h/live/index.m3u8")!, title: "Campus live",
+            artworkURL: URL(string: "http://h/l.jpg"), isLive: true))])
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.handle(.rowSelected("featured", "livestream:6002"))
+        #expect(app.top?.details?.actions == [] && app.top?.details?.facts == ["In progress, not streaming yet"])
+    }
+
+    @Test("More: a row opens its link; nothing is pushed")
+    func more() {
+        var app = Harness.featured()
+        let more = app.handle(.tabSelected("featured", "more"))
+        _ = app.finish(more.first, .sections(Screens.LoadedSections(sections: [Section(name: .more, groups: [
+            Section.Group(title: nil, items: [.link(MoreLink(name: "Support Interlochen", link: "https://www.interlochen.org/give"))]),
+        ])])))
+        #expect(app.rows.first?.subtitle == "www.interlochen.org")
+        #expect(app.top?.list?.style.showsThumbnails == false, "links have no pictures")
+        #expect(app.handle(.rowSelected("more", "link:https://www.interlochen.org/give"))
+                == [.open(URL(string: "https://www.interlochen.org/give")!)])
+        #expect(app.top?.id == "more")
+    }
+
+    @Test("outputs that change nothing: the circle, quit, notices, search, unknown screens and rows")
+    func ignored() {
+        var app = Harness.featured()
+        for output: ShellOutput in [.circleTapped, .quit, .noticeAction(.dismiss), .searchChanged("featured", "x"),
+                                    .searchSubmitted("featured", "x"), .rowSelected("featured", "vimeo:nope"),
+                                    .rowSelected("nowhere", "x"), .action("featured", .listen), .refreshRequested("nowhere"),
+                                    .retryRequested("nowhere"), .tabSelected("featured", "nowhere")] {
+            #expect(app.handle(output).isEmpty, "\(output)")
+        }
+        #expect(app.top?.id == "featured" && app.rows.count == 6)
+    }
+
+    static func videos(_ range: Range<Int>) -> [InterlochenVideo] {
+        range.map { InterlochenVideo(id: "s\($0)", title: "Found \($0)", duration: 60, hlsURL: "http://h/s\($0).m3u8") }
+    }
+
+    @Test("search: Featured's first row opens the modal; submit empties the results and page 1 loads at the next tick; pages append; a video's details Watch; Done closes it")
+    func search() {
+        var app = Harness.featured()
+        #expect(app.rows.first?.title == "Search videos")
+        #expect(app.handle(.rowSelected("featured", Screens.searchRow)).isEmpty)
+        #expect(app.top?.id == Screens.searchScreen && app.screens.isSearching && app.shell.screens.count == 2)
+        #expect(app.handle(.searchSubmitted(Screens.searchScreen, "   ")).isEmpty, "an empty query asks nothing")
+        #expect(app.handle(.searchSubmitted(Screens.searchScreen, " jazz ")).isEmpty)
+        #expect(app.top?.list?.hasMore == true && app.top?.list?.rows.isEmpty == true)
+        let first = app.tick()
+        #expect(Self.request(first.first)?.load == .search(query: "jazz", page: 1), "\(first)")
+        _ = app.finish(first.first, .searchResults(Screens.SearchPage(page: 1, videos: Self.videos(0..<25), hasMore: true)))
+        #expect(app.top?.list?.rows.count == 25 && app.top?.list?.hasMore == true)
+        let second = app.handle(.nearEnd(Screens.searchScreen, rowCount: 25))
+        #expect(Self.request(second.first)?.load == .search(query: "jazz", page: 2))
+        // A new search drops the old one's late page.
+        _ = app.handle(.searchSubmitted(Screens.searchScreen, "orchestra"))
+        _ = app.finish(second.first, .searchResults(Screens.SearchPage(page: 2, videos: Self.videos(25..<30), hasMore: false)))
+        #expect(app.top?.list?.rows.isEmpty == true)
+        let orchestra = app.tick()
+        #expect(Self.request(orchestra.first)?.load == .search(query: "orchestra", page: 1))
+        _ = app.finish(orchestra.first, .searchResults(Screens.SearchPage(page: 1, videos: Self.videos(0..<3), hasMore: false)))
+        #expect(app.top?.list?.rows.map(\.id.rawValue) == ["vimeo:s0", "vimeo:s1", "vimeo:s2"] && app.top?.list?.hasMore == false)
+        #expect(app.handle(.rowSelected(Screens.searchScreen, "vimeo:s1")).isEmpty)
+        #expect(app.top?.id == Screens.detailsScreen && app.top?.details?.actions.map(\.action) == [.watch])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)).count == 1)
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.searchScreen))
+        #expect(!app.screens.isSearching && app.top?.id == "featured")
+    }
+
+    @Test("search: no match says so; a failed page shows its message in the loading row")
+    func searchEmptyAndFailed() {
+        var app = Harness.featured()
+        _ = app.handle(.rowSelected("featured", Screens.searchRow))
+        _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
+        let first = app.tick()
+        _ = app.finish(first.first, .failed(Screens.LoadFailure(message: "Vimeo: HTTP 500")))
+        #expect(app.top?.list?.footer == .failed(message: "Vimeo: HTTP 500"))
+        _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
+        let again = app.tick()
+        _ = app.finish(again.first, .searchResults(Screens.SearchPage(page: 1, videos: [], hasMore: false)))
+        #expect(app.top?.list?.rows.map(\.title) == ["No videos match “zzz”"])
+        #expect(app.handle(.rowSelected(Screens.searchScreen, Screens.emptyRow)).isEmpty && app.top?.id == Screens.searchScreen)
+    }
+
+    @Test("InterlochenText: clock and subtitles")
+    func text() {
+        #expect(InterlochenText.clock(97) == "1:37" && InterlochenText.clock(3_725) == "1:02:05" && InterlochenText.clock(5) == "0:05")
+        #expect(InterlochenText.subtitle(.station(Self.news)) == "Radio station")
+        #expect(InterlochenText.facts(.story(NPRStory(id: "1", title: "x", date: Date(timeIntervalSince1970: 1_700_000_000))))
+                == ["Published: 2023-11-14", "No audio for this story"])
+    }
+}
+
+extension Screen {
+    /// The details shown, if this is a details screen.
+    var details: DetailsScreen? {
+        if case .details(let details) = body { return details }
+        return nil
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import ScreenKit
+import StreamServer
+import Testing
+import TestSupport
+
+/// The Interlochen sample (Sources/SDLDemo/Resources/InterlochenSample with the Vimeo sample's routes) on a
+/// StreamServer the test owns, so it can count requests: the station at `/radio/classical.mp3` (RadioStation
+/// looping the embedded fallback.mp3), the story's MP3, a live HLS window at `/live`, the embedded stream behind.
+struct InterlochenSampleRig {
+    static let directory = PackagePaths.root.appendingPathComponent("Sources/SDLDemo/Resources/InterlochenSample")
+
+    let server: StreamServer
+    let station: RadioStation
+
+    static func serve() async throws -> InterlochenSampleRig {
+        let interlochen = try RouteTable.load(contentsOf: directory.appendingPathComponent("routes.json"))
+        let vimeo = try RouteTable.load(contentsOf: VimeoSampleRoutes.directory.appendingPathComponent("routes.json"))
+        let mp3 = [UInt8](try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3")))
+        let story = Route(path: "/npr/audio/story.mp3", response: RouteResponse(data: mp3, contentType: "audio/mpeg"))
+        let server = try await StreamServer.start(routes: RouteTable(routes: interlochen.routes + vimeo.routes + [story]),
+                                                  fallback: .directory(VimeoSampleRoutes.stream.path))
+        let station = try RadioStation(mp3: mp3, name: "Classical IPR", title: "Sample", pacing: .realTime, burstSeconds: 1)
+        server.mount(station, at: "/radio/classical.mp3")
+        let playlist = VimeoSampleRoutes.stream.appendingPathComponent("hls_a64K_v4.m3u8").path
+        _ = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist)))
+        return InterlochenSampleRig(server: server, station: station)
+    }
+
+    /// `--app interlochen` with every service on this server; links opened with `true` (never a browser).
+    var arguments: [String] {
+        let base = server.baseURL.absoluteString
+        return ["--app", "interlochen", "--content-url", base + "/data/content-meta.json", "--user", "interlochen",
+                "--password", "sample-password", "--npr-base", base + "/npr", "--npr-key", "sample-key",
+                "--livestream-base", base + "/livestream", "--base-url", base, "--token", "sample-token",
+                "--open-with", "true"]
+    }
+
+    /// `path?query` of every request so far whose path starts with `prefix`, in arrival order.
+    func requests(_ prefix: String) -> [String] {
+        server.statistics.requests.sorted { $0.startedAt < $1.startedAt }.filter { $0.path.hasPrefix(prefix) }.map { record in
+            record.query.map { "\(record.path)?\($0)" } ?? record.path
+        }
+    }
+
+    func stop() async throws {
+        station.stop()
+        try await server.shutdown()
+    }
+}
+
+/// `SDLDemo --app interlochen` end to end: tabs, Radio's infinite scrolling (NPR pages by startNum), More's
+/// links, Listen on a station (the circle plays the stream and floats over the other tabs), Watch on a video
+/// (the audio released, the video's sound downloaded and played), the LIVE mark and thumbnails by pixels.
+@Suite("Interlochen app end to end")
+struct InterlochenAppTests {
+    /// The centre of tab `index` of five along the bottom of an 800 × 600 window.
+    static func tab(_ index: Int) -> (x: Int, y: Int) { (80 + 160 * index, 572) }
+
+    /// The first action button of a details screen with a picture and short text (buttons under the picture).
+    static let firstButton = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATIONS", title: "Classical IPR",
+                                                         subtitle: "Classical music", facts: ["Live radio"], actions: [ActionButton(.listen)]),
+                                           in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0].center
+
+    static let start = """
+        0 size 800 600
+        0 wait-screen featured 20000
+        0 wait-load loaded 20000
+        0 wait-still 20000
+        """
+
+    @Test("tabs switch and show their rows; Radio asks NPR for startNum 11, then 21, and no more; More opens its link; LIVE and thumbnails drawn")
+    func tabsAndPaging() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 wheel 0 -25 400 300
+            100 wait-still 20000
+            100 screenshot featured-end.png
+            200 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            200 wait-screen radio 20000
+            200 wait-load loaded 20000
+            200 wait-rows 22 20000
+            200 wait-still 20000
+            200 screenshot radio.png
+            300 wheel 0 -25 400 300
+            300 wait-still 20000
+            300 wait-rows 25 20000
+            300 wheel 0 -25 400 300
+            300 wait-still 20000
+            400 tap \(Self.tab(3).x) \(Self.tab(3).y)
+            400 wait-screen extras 20000
+            400 wait-load loaded 20000
+            400 wait-still 20000
+            500 tap \(Self.tab(4).x) \(Self.tab(4).y)
+            500 wait-screen more 20000
+            500 wait-load loaded 20000
+            500 wait-still 20000
+            600 tap 400 \(ListGeometry.row(0).y)
+            700 tap \(Self.tab(2).x) \(Self.tab(2).y)
+            700 wait-screen performances 20000
+            700 wait-load loaded 20000
+            700 wait-still 20000
+            800 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            800 wait-screen radio 2000
+            800 wait-still 20000
+            900 quit
+            """, arguments: rig.arguments, timeout: 120)
+        let npr = rig.requests("/npr/query").filter { $0.contains("id=1039") }
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(npr.count == 3, "\(npr)")
+        for (request, start) in zip(npr, [1, 11, 21]) {
+            #expect(request.contains("startNum=\(start)&") || request.hasSuffix("startNum=\(start)"), "\(npr)")
+        }
+        let frames = try run.frames()
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "radio", "extras", "more", "performances", "radio"],
+                "\(frames.screenRuns)")
+        let rows = { (screen: String) in Set(frames.filter { $0.screen == screen }.flatMap { $0.rows ?? [] }.map(\.title)) }
+        #expect(rows("featured").contains("Campus webcam"))
+        #expect(rows("radio").isSuperset(of: ["Classical IPR", "IPR News", "Radio story 1", "Radio story 23"]))
+        #expect(rows("more").isSuperset(of: ["Support Interlochen", "Interlochen Public Radio"]))
+        #expect(rows("performances").contains("Night Drives 1: Harbour Lights"), "Orchestra's album first")
+        #expect(!rows("extras").isEmpty)
+        // Radio came back as left: 25 rows, no new load.
+        #expect(try #require(frames.last).rowCount == 25)
+        #expect(frames.allOutputs.contains("rowSelected:more:link:https://www.interlochen.org/give"), "\(frames.allOutputs)")
+        #expect(run.stderr.contains("opening https://www.interlochen.org/give with true"), "\(run.stderr)")
+        #expect(!run.stderr.contains("sample-password") && !run.stderr.contains("sample-key"))
+        // Featured scrolled to its end: the live cast is the last row, its LIVE mark red at the right end.
+        let featured = try LoadedImage(contentsOf: run.file("featured-end.png"))
+        #expect(featured.pixel(784, 508, is: (0xD6, 0x28, 0x28), tolerance: 12), "LIVE: \(featured.rgba(784, 508))")
+        #expect(!featured.pixel(784, 436, is: (0xD6, 0x28, 0x28), tolerance: 60), "no LIVE on the row above")
+        // Radio's station rows: blue and green thumbnails.
+        let radio = try LoadedImage(contentsOf: run.file("radio.png"))
+        let blue = ListGeometry.thumbnailCentre(0), green = ListGeometry.thumbnailCentre(1)
+        #expect(radio.pixel(blue.x, blue.y, is: (0x30, 0x60, 0xC0), tolerance: 12), "\(radio.rgba(blue.x, blue.y))")
+        #expect(radio.pixel(green.x, green.y, is: (0x40, 0xA0, 0x60), tolerance: 12), "\(radio.rgba(green.x, green.y))")
+    }
+
+    @Test("pull to refresh on Featured: content-meta.json is fetched again first, then Featured's lists; the rows stay")
+    func pullToRefresh() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            200 down 200 120
+            250 move 200 180
+            300 move 200 260
+            400 move 200 380
+            500 move 200 420
+            600 up 200 420
+            620 wait-load loaded 20000
+            620 wait-still 20000
+            700 quit
+            """, arguments: rig.arguments, timeout: 90)
+        let records = rig.server.statistics.requests.sorted { $0.startedAt < $1.startedAt }
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let paths = records.map(\.path).filter { !$0.hasPrefix("/pictures") }
+        let metas = paths.indices.filter { paths[$0] == "/data/content-meta.json" }
+        #expect(metas.count == 2, "\(paths)")
+        if metas.count == 2 {
+            // The refresh: content-meta first, then the album, the story and the cast again.
+            let refresh = Array(paths[metas[1]...])
+            #expect(refresh.contains("/me/albums/1002/videos") && refresh.contains("/npr/query")
+                    && refresh.contains("/livestream/accounts/5001/events/6001"), "\(refresh)")
+        }
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("refresh:featured"))
+        let loads = frames.filter { $0.screen == "featured" }.compactMap(\.load).reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
+        #expect(loads == ["loading", "loaded", "refreshing", "loaded"], "\(loads)")
+        #expect(try #require(frames.last).rowCount == 15)
+    }
+
+    @Test("--offline with nothing stored: Featured fails with content-meta's message and Retry; no request is made")
+    func offlineWithNothingStored() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            0 size 800 600
+            0 wait-screen featured 20000
+            0 wait-load failed 20000
+            0 screenshot offline.png
+            100 quit
+            """, arguments: rig.arguments + ["--offline"], timeout: 60)
+        let requests = rig.server.statistics.requests.count
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(requests == 0)
+        let failed = try #require(try run.frames().last { $0.load == "failed" })
+        #expect(failed.loadMessage?.contains("content-meta") == true, "\(failed.loadMessage ?? "")")
+    }
+
+    @Test("Listen on a playable NPR story: its MP3 is fetched over HTTP and plays in the circle as a finite stream")
+    func listenToStory() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 wheel 0 -25 400 300
+            100 wait-still 20000
+            200 tap 400 436
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 quit
+            """, arguments: rig.arguments, timeout: 90)
+        let mp3 = rig.requests("/npr/audio/story.mp3")
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(!mp3.isEmpty)
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("rowSelected:featured:npr:901"), "\(frames.allOutputs)")
+        let playing = try #require(frames.first { $0.state == "playing" })
+        #expect(playing.stream == true && playing.circle != "hidden")
+    }
+
+    @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
+    func options() async throws {
+        let binary = try DemoRun.binary()
+        let cases: [([String], String)] = [
+            (["--app", "vimeo", "--content-url", "http://127.0.0.1:1/c.json"], "are for --app interlochen"),
+            (["--app", "interlochen", "--npr-key", "k"], "need --content-url"),
+            (["--app", "interlochen", "--content-url", "not a url"], "--content-url not a url is not an absolute URL"),
+            (["--app", "interlochen", "--content-url", "http://127.0.0.1:1/c.json", "--user", "a:b"], "must not contain ':'"),
+            (["--app", "iplayer", "--token", "t"], "are for --app vimeo and --app interlochen"),
+        ]
+        for (arguments, message) in cases {
+            let outcome = try await ProcessRunner.run(binary, arguments, timeout: .seconds(30))
+            #expect(outcome.status == 64 && outcome.stderr.contains(message), "\(arguments): \(outcome.status) \(outcome.stderr)")
+        }
+    }
+
+    @Test("search: Featured's first row opens the full-screen modal; typed, submitted: page 1, then page 2 while scrolling; a result's details; Done (back) returns to the tabs")
+    func search() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 tap 400 \(ListGeometry.row(0).y)
+            100 wait-screen search 5000
+            200 tap 400 76
+            300 type night
+            400 key enter
+            400 wait-rows 25 20000
+            400 wait-still 20000
+            500 wheel 0 -25 400 300
+            500 wait-still 20000
+            500 wait-rows 26 20000
+            600 key escape
+            600 wait-screen featured 5000
+            700 quit
+            """, arguments: rig.arguments, timeout: 90)
+        let searches = rig.requests("/me/videos")
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(searches == ["/me/videos?query=night&page=1&per_page=25", "/me/videos?query=night&page=2&per_page=25"], "\(searches)")
+        let frames = try run.frames()
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "search", "featured"], "\(frames.screenRuns)")
+        #expect(frames.filter { $0.screen == "search" }.allSatisfy { $0.tab == nil }, "the modal covers the tabs")
+        #expect(frames.allOutputs.contains("rowSelected:featured:search"))
+    }
+
+    @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and plays the video's sound")
+    func listenThenWatch() async throws {
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            100 wait-screen radio 20000
+            100 wait-load loaded 20000
+            100 wait-still 20000
+            200 tap 400 \(ListGeometry.row(0).y)
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 key escape
+            400 wait-screen radio 5000
+            500 tap \(Self.tab(0).x) \(Self.tab(0).y)
+            500 wait-screen featured 5000
+            500 screenshot circle.png
+            600 tap 400 \(ListGeometry.row(1).y)
+            600 wait-screen details 5000
+            1200 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            1200 wait-state fetching 10000
+            1200 wait-state playing 30000
+            1300 quit
+            """, arguments: ["--app", "interlochen", "--open-with", "true"], timeout: 120)
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("action:details:listen") && frames.allOutputs.contains("action:details:watch"),
+                "\(frames.allOutputs)")
+        #expect(frames.first?.circle == "hidden", "the circle is hidden until something plays")
+        let listening = try #require(frames.firstIndex { $0.state == "playing" && $0.stream == true }, "\(frames.stateRuns)")
+        #expect(frames[listening].nowPlaying != nil)
+        let watched = try #require(frames.firstIndex { $0.outputs?.contains("action:details:watch") == true })
+        // On Featured, before Watch: the stream still plays and the circle shows.
+        let onFeatured = frames[listening..<watched].filter { $0.screen == "featured" }
+        #expect(!onFeatured.isEmpty && onFeatured.allSatisfy { $0.circle != "hidden" && $0.stream == true }, "\(onFeatured.map(\.state))")
+        // After Watch: the download flow (fetching, then playing a file, not a stream).
+        let after = Array(frames[watched...])
+        let fetching = try #require(after.firstIndex { $0.state == "fetching" }, "\(after.stateRuns)")
+        #expect(after[fetching...].contains { $0.state == "playing" && $0.stream != true }, "\(after.stateRuns)")
+        // The circle over the Featured list: its body colour at the centre, away from the icon.
+        let image = try LoadedImage(contentsOf: run.file("circle.png"))
+        let frame = try #require(onFeatured.last)
+        #expect(image.pixel(Int(frame.x) + 40, Int(frame.y), is: (0x2E, 0x3A, 0x59), tolerance: 40)
+                || image.pixel(Int(frame.x) + 40, Int(frame.y), is: (0x2A, 0x9D, 0x8F), tolerance: 40),
+                "circle at (\(frame.x), \(frame.y)): \(image.rgba(Int(frame.x) + 40, Int(frame.y)))")
+    }
+}
