@@ -114,7 +114,8 @@ public enum ProcessRunner {
         }
 
         /// Waits for the process to exit (killing it after `timeout`) and for its output, and returns both.
-        /// Output still unread 5 s after the exit (a pipe kept open by another process) is left out.
+        /// After the exit, output is read until both pipes end, or nothing arrives for 2 s (a pipe kept open by
+        /// another process), at most 60 s.
         public func finish(timeout: Duration = .seconds(60)) async -> Outcome {
             await finishReportingTimeout(timeout: timeout).outcome
         }
@@ -132,8 +133,20 @@ public enum ProcessRunner {
                     try? await Task.sleep(for: .milliseconds(10))
                 }
             }
-            let pipesDeadline = ContinuousClock.now + .seconds(5)
+            // Read to the end of both pipes. A pipe whose write end another, concurrently spawned process
+            // inherited never reports its end while that process lives, so stop early once nothing has arrived
+            // for 2 s; a large output still flowing (tens of kB on a loaded machine) keeps being read, up to 60 s.
+            let pipesDeadline = ContinuousClock.now + .seconds(60)
+            var lastCount = -1
+            var quietSince = ContinuousClock.now
             while lock.withLock({ pipesClosed < 2 }), ContinuousClock.now < pipesDeadline {
+                let count = lock.withLock { stdoutData.count + stderrData.count }
+                if count != lastCount {
+                    lastCount = count
+                    quietSince = ContinuousClock.now
+                } else if ContinuousClock.now - quietSince > .seconds(2) {
+                    break
+                }
                 try? await Task.sleep(for: .milliseconds(5))
             }
             let outcome = lock.withLock {
