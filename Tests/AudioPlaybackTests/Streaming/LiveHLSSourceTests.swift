@@ -44,11 +44,14 @@ struct LiveHLSSourceTests {
         #expect(await rig.wait { $0.state == .playing }, "state: \(rig.player.state)")
         #expect(rig.player.isLive)
         // Play 6 s while the server publishes 6 more segments (about 1 s each), one at a time.
+        // Each second is played only once a second of audio is decoded ahead: the clock is the test's, and a
+        // clock moved over audio not yet decoded (a slow machine, ThreadSanitizer) would stall the player.
         for _ in 0..<6 {
-            live.advance()
-            rig.advance(1)
             let before = Self.servedSegments(server).max() ?? 0
+            live.advance()
             #expect(await rig.waitFor { (Self.servedSegments(server).max() ?? 0) > before }, "the recorder fetched no new segment")
+            #expect(await rig.waitDecoded(rig.output.frames + 44_100), "a second of audio was not decoded ahead")
+            rig.advance(1)
         }
         let served = Self.servedSegments(server)
         let first = try #require(served.min())
