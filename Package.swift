@@ -1,6 +1,32 @@
 // swift-tools-version:6.0
-// CirclePlayer: a circular HLS audio player for the desktop, in three reusable components.
+// CirclePlayer: a circular HLS audio player for the desktop and the media apps of its family, in reusable parts.
+//
+// The folders under Sources/ are the layers (docs/ARCHITECTURE.md):
+//   PlayerCore, DragPhysics, Downloader, SDLDemo   the player's three components and the window (top level)
+//   System/      C system libraries found through pkg-config (SDL2, SDL2_ttf, SDL2_image, libmpg123, libdbus)
+//   Media/       demuxing, decoding, audio output, media controls
+//   UI/          screens as pure models (ScreenKit)
+//   Feeds/       the layer under every feed (FeedCore, FeedKit) and one folder per app: XCore (pure), XKit (I/O)
+//   Tools/       the command lines
+//   Testing/     the local HTTP server of the tests, the demos and the embedded samples
+//   Samples/     the embedded sample data (module Samples)
+//   Benchmarks/  benchmark executables (run with -c release)
+// Suffixes: *Core is pure (events in, state and commands out, no I/O); *Kit is I/O for one app; lowercase
+// names are command lines. ScreenKit (pure) and FeedKit (I/O) keep their names.
 import PackageDescription
+
+// Products of the package dependencies, by the names the targets use.
+let asyncHTTPClient = Target.Dependency.product(name: "AsyncHTTPClient", package: "async-http-client")
+let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let grdb = Target.Dependency.product(name: "GRDB", package: "GRDB.swift")
+let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
+let crypto = Target.Dependency.product(name: "Crypto", package: "swift-crypto")
+let cryptoExtras = Target.Dependency.product(name: "_CryptoExtras", package: "swift-crypto")
+let nioSSL = Target.Dependency.product(name: "NIOSSL", package: "swift-nio-ssl")
+let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
+let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
+let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
+let nioConcurrencyHelpers = Target.Dependency.product(name: "NIOConcurrencyHelpers", package: "swift-nio")
 
 let package = Package(
     name: "CirclePlayer",
@@ -9,23 +35,26 @@ let package = Package(
         .library(name: "PlayerCore", targets: ["PlayerCore"]),
         .library(name: "DragPhysics", targets: ["DragPhysics"]),
         .library(name: "Downloader", targets: ["Downloader"]),
-        .executable(name: "hlsfetch", targets: ["hlsfetch"]),
-        .library(name: "StreamServer", targets: ["StreamServer"]),
+        .library(name: "MPEGTS", targets: ["MPEGTS"]),
+        .library(name: "AudioPlayback", targets: ["AudioPlayback"]),
+        .library(name: "MediaControls", targets: ["MediaControls"]),
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
-        .executable(name: "SDLDemo", targets: ["SDLDemo"]),
-        .executable(name: "streamserve", targets: ["streamserve"]),
         .library(name: "FeedCore", targets: ["FeedCore"]),
         .library(name: "FeedKit", targets: ["FeedKit"]),
         .library(name: "IPlayerCore", targets: ["IPlayerCore"]),
-        .library(name: "IPlayerClient", targets: ["IPlayerClient"]),
+        .library(name: "IPlayerKit", targets: ["IPlayerKit"]),
         .library(name: "VimeoCore", targets: ["VimeoCore"]),
-        .library(name: "VimeoLibrary", targets: ["VimeoLibrary"]),
+        .library(name: "VimeoKit", targets: ["VimeoKit"]),
         .library(name: "InterlochenCore", targets: ["InterlochenCore"]),
-        .library(name: "InterlochenLibrary", targets: ["InterlochenLibrary"]),
+        .library(name: "InterlochenKit", targets: ["InterlochenKit"]),
         .library(name: "BuffCore", targets: ["BuffCore"]),
-        .library(name: "BuffClient", targets: ["BuffClient"]),
+        .library(name: "BuffKit", targets: ["BuffKit"]),
+        .library(name: "StreamServer", targets: ["StreamServer"]),
+        .library(name: "Samples", targets: ["Samples"]),
+        .executable(name: "SDLDemo", targets: ["SDLDemo"]),
+        .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
-        .library(name: "MediaControls", targets: ["MediaControls"]),
+        .executable(name: "streamserve", targets: ["streamserve"]),
         .executable(name: "streamplay", targets: ["streamplay"]),
     ],
     dependencies: [
@@ -38,29 +67,9 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        // System libraries (Debian: libsdl2-dev, libmpg123-dev).
-        .systemLibrary(
-            name: "CSDL2", pkgConfig: "sdl2",
-            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
-        .systemLibrary(
-            name: "CMPG123", pkgConfig: "libmpg123",
-            providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
-        // Text and images in the window (Debian: libsdl2-ttf-dev, libsdl2-image-dev).
-        .systemLibrary(
-            name: "CSDL2TTF", pkgConfig: "SDL2_ttf",
-            providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),
-        .systemLibrary(
-            name: "CSDL2Image", pkgConfig: "SDL2_image",
-            providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]),
-        // libdbus (Debian: libdbus-1-dev), for MPRIS media controls on the session bus.
-        .systemLibrary(
-            name: "CDBus", pkgConfig: "dbus-1",
-            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]),
+        // MARK: The player's components (top level, fixed by the design card)
 
-        // Shared test support (seeded generators, sanitizer-report detection, other helpers used by several test targets).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-
-        // PlayerCore: the player's pure state machine and a thin thread-safe driver.
+        // PlayerCore: the player's pure state machines (download and stream) and a thin thread-safe driver.
         .target(name: "PlayerCore"),
         .testTarget(name: "PlayerCoreTests", dependencies: ["PlayerCore", "TestSupport"]),
 
@@ -71,203 +80,187 @@ let package = Package(
         // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
         .target(
             name: "Downloader",
-            dependencies: [
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]),
-        // Command-line HLS audio fetcher: `hlsfetch URL -o FILE`.
-        .executableTarget(
-            name: "hlsfetch",
-            dependencies: [
-                "Downloader",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ]),
+            dependencies: [asyncHTTPClient, nioSSL, logging, crypto, cryptoExtras, nioCore, nioHTTP1, nioConcurrencyHelpers, nioPosix]),
         .testTarget(
             name: "DownloaderTests",
-            dependencies: [
-                "Downloader",
-                "StreamServer",
-                "TestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["Downloader", "StreamServer", "TestSupport", crypto, cryptoExtras, logging, nioCore, nioPosix, nioHTTP1, nioConcurrencyHelpers],
             resources: [.copy("Fixtures")]),
 
-        // MPEG-TS demuxer (pure Swift) and audio playback (libmpg123 + SDL2).
-        .target(name: "MPEGTS"),
+        // SDLDemo: the desktop program (window, drawing, input, scripted runs); wires the parts together.
+        .executableTarget(
+            name: "SDLDemo",
+            dependencies: [
+                "CSDL2", "CSDL2TTF", "CSDL2Image",
+                "AudioPlayback", "Downloader", "DragPhysics", "MediaControls", "PlayerCore", "ScreenKit",
+                "Samples", "StreamServer", "FeedCore", "FeedKit",
+                "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
+                "InterlochenCore", "InterlochenKit",
+                argumentParser,
+            ]),
         .testTarget(
-            name: "MPEGTSTests", dependencies: ["MPEGTS", "TestSupport"],
+            name: "SDLDemoTests",
+            dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "Samples", "StreamServer", "TestSupport"],
             resources: [.copy("Fixtures")]),
+
+        // MARK: System libraries (Sources/System; Debian: libsdl2-dev, libsdl2-ttf-dev, libsdl2-image-dev,
+        // libmpg123-dev, libdbus-1-dev)
+
+        .systemLibrary(
+            name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        .systemLibrary(
+            name: "CSDL2TTF", path: "Sources/System/CSDL2TTF", pkgConfig: "SDL2_ttf",
+            providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),
+        .systemLibrary(
+            name: "CSDL2Image", path: "Sources/System/CSDL2Image", pkgConfig: "SDL2_image",
+            providers: [.apt(["libsdl2-image-dev"]), .brew(["sdl2_image"])]),
+        .systemLibrary(
+            name: "CMPG123", path: "Sources/System/CMPG123", pkgConfig: "libmpg123",
+            providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+        // libdbus, for MPRIS media controls on the session bus.
+        .systemLibrary(
+            name: "CDBus", path: "Sources/System/CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]),
+
+        // MARK: Media (Sources/Media)
+
+        // MPEGTS: streaming MPEG-TS demuxer (PAT, PMT, PES). Pure.
+        .target(name: "MPEGTS", path: "Sources/Media/MPEGTS"),
+        .testTarget(name: "MPEGTSTests", dependencies: ["MPEGTS", "TestSupport"], resources: [.copy("Fixtures")]),
+        // AudioPlayback: MP3 decoding (libmpg123), SDL audio output, streams (HTTP/ICY, MPEG-TS segments).
         .target(
             name: "AudioPlayback",
-            dependencies: [
-                "CSDL2", "CMPG123", "MPEGTS", "PlayerCore", "Downloader",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]),
+            dependencies: ["CSDL2", "CMPG123", "MPEGTS", "PlayerCore", "Downloader", asyncHTTPClient, nioCore, nioHTTP1],
+            path: "Sources/Media/AudioPlayback"),
         .testTarget(
             name: "AudioPlaybackTests",
-            dependencies: [
-                "AudioPlayback", "Downloader", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-            ],
+            dependencies: ["AudioPlayback", "Downloader", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport", nioCore, nioPosix],
             resources: [.copy("Fixtures")]),
-        .executableTarget(name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"]),
+        // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
+        .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
+        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
 
-        // StreamServer: small HTTP/1.1 static-file server with fault injection (tests, demo stream).
-        .target(
-            name: "StreamServer",
-            dependencies: [
-                "MPEGTS",
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]),
-        .executableTarget(
-            name: "streamserve",
-            dependencies: ["StreamServer", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
-        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
+        // MARK: UI (Sources/UI)
+
+        // ScreenKit: screens as pure models (kinetic lists, the screen stack, load states, details, notices,
+        // tabs, text fields, image-cache bookkeeping). Pure and time-injected, like PlayerCore.
+        .target(name: "ScreenKit", dependencies: ["DragPhysics"], path: "Sources/UI/ScreenKit"),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "DragPhysics"]),
+
+        // MARK: Feeds (Sources/Feeds): the shared layer, then one folder per app (XCore pure, XKit I/O)
 
         // FeedCore: tolerant JSON, ISO 8601 durations and dates, RFC 822 dates, FeedError, freshness, paging. Pure.
-        .target(name: "FeedCore"),
+        .target(name: "FeedCore", path: "Sources/Feeds/FeedCore"),
         .testTarget(name: "FeedCoreTests", dependencies: ["FeedCore"]),
         // FeedKit: HTTP (deadline, auth, size cap, redirects), stub transport, SQLite store (GRDB), paginator,
         // connectivity. Debian: libsqlite3-dev.
         .target(
             name: "FeedKit",
-            dependencies: [
-                "FeedCore",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
-        .testTarget(
-            name: "FeedKitTests",
-            dependencies: [
-                "FeedKit", "FeedCore", "StreamServer", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+            dependencies: ["FeedCore", asyncHTTPClient, grdb, nioCore, nioPosix, nioHTTP1],
+            path: "Sources/Feeds/FeedKit"),
+        .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "FeedCore", "StreamServer", "TestSupport", grdb]),
 
-        // Mini iPlayer (seed 002): pure models, decoding, rows, ImageChef, screens / the iBL client / `mediakit`.
-        .target(name: "IPlayerCore", dependencies: ["FeedCore", "ScreenKit"]),
-        .testTarget(name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
-        .target(name: "IPlayerClient", dependencies: ["IPlayerCore", "FeedKit", "FeedCore"]),
+        // Mini iPlayer (seed 002): models, decoding, rows, ImageChef, screens / the iBL client.
+        .target(name: "IPlayerCore", dependencies: ["FeedCore", "ScreenKit"],
+        path: "Sources/Feeds/IPlayer/IPlayerCore"),
         .testTarget(
-            name: "IPlayerClientTests",
-            dependencies: ["IPlayerClient", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
-        // Vimeo library (seed 001): pure models, decoding, whitelist, freshness, screens / client, store, library.
-        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit"]),
+            name: "IPlayerCoreTests", dependencies: ["IPlayerCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
+        .target(
+            name: "IPlayerKit", dependencies: ["IPlayerCore", "FeedKit", "FeedCore"],
+            path: "Sources/Feeds/IPlayer/IPlayerKit"),
+        .testTarget(
+            name: "IPlayerKitTests",
+            dependencies: ["IPlayerKit", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+
+        // Vimeo library (seed 001): models, decoding, whitelist, freshness, screens / client, store, library.
+        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit"], path: "Sources/Feeds/Vimeo/VimeoCore"),
         .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics"]),
         .target(
-            name: "VimeoLibrary",
-            dependencies: ["VimeoCore", "FeedKit", "FeedCore", .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "VimeoKit", dependencies: ["VimeoCore", "FeedKit", "FeedCore", grdb],
+            path: "Sources/Feeds/Vimeo/VimeoKit"),
         .testTarget(
-            name: "VimeoLibraryTests",
-            dependencies: ["VimeoLibrary", "VimeoCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]),
-        // Interlochen (seed 000): content-meta.json, NPR, LiveStream, the sections and the refresh rules (pure).
-        .target(name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit"]),
-        .testTarget(name: "InterlochenCoreTests", dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
+            name: "VimeoKitTests",
+            dependencies: ["VimeoKit", "VimeoCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport", grdb]),
+
+        // Interlochen (seed 000): content-meta.json, NPR, LiveStream, sections, refresh rules, screens / the
+        // clients and the store.
         .target(
-            name: "InterlochenLibrary",
-            dependencies: ["InterlochenCore", "FeedKit", "FeedCore", "VimeoCore", "VimeoLibrary",
-                           .product(name: "GRDB", package: "GRDB.swift")]),
+            name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit"],
+            path: "Sources/Feeds/Interlochen/InterlochenCore"),
         .testTarget(
-            name: "InterlochenLibraryTests",
-            dependencies: ["InterlochenLibrary", "InterlochenCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+            name: "InterlochenCoreTests",
+            dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
+        .target(
+            name: "InterlochenKit",
+            dependencies: ["InterlochenCore", "FeedKit", "FeedCore", "VimeoCore", "VimeoKit", grdb],
+            path: "Sources/Feeds/Interlochen/InterlochenKit"),
+        .testTarget(
+            name: "InterlochenKitTests",
+            dependencies: ["InterlochenKit", "InterlochenCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
+
         // SportBuff (seed 004): decoding, the BuffEngine reducer and the panel model / the client and the clock driver.
-        .target(name: "BuffCore", dependencies: ["FeedCore", "DragPhysics", "ScreenKit"]),
+        .target(
+            name: "BuffCore", dependencies: ["FeedCore", "DragPhysics", "ScreenKit"],
+            path: "Sources/Feeds/Buffs/BuffCore"),
         .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics"]),
-        .target(name: "BuffClient", dependencies: ["BuffCore", "FeedKit", "FeedCore"]),
+        .target(name: "BuffKit", dependencies: ["BuffCore", "FeedKit", "FeedCore"],
+        path: "Sources/Feeds/Buffs/BuffKit"),
         .testTarget(
-            name: "BuffClientTests",
-            dependencies: ["BuffClient", "BuffCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"],
+            name: "BuffKitTests",
+            dependencies: ["BuffKit", "BuffCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"],
             // Read through #filePath (the golden transcript is rewritten in place with BUFFS_UPDATE_GOLDEN=1).
             exclude: ["Fixtures"]),
-        // `mediakit`: one command line, a subcommand per seed (`mediakit iplayer …`).
+
+        // MARK: Tools (Sources/Tools): the command lines
+
+        // `hlsfetch URL -o FILE`: the best audio track of an HLS stream into one file.
+        .executableTarget(
+            name: "hlsfetch",
+            dependencies: ["Downloader", argumentParser, logging, nioCore, nioPosix], path: "Sources/Tools/hlsfetch"),
+        // `mediakit`: the media apps on the command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",
             dependencies: [
-                "IPlayerClient", "IPlayerCore", "VimeoLibrary", "VimeoCore", "InterlochenLibrary", "InterlochenCore",
-                "BuffClient", "BuffCore", "FeedKit", "FeedCore",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
-        // Feed benchmarks: `swift run -c release FeedBenchmarks` (decoding against JSONSerialization).
-        .executableTarget(name: "FeedBenchmarks", dependencies: ["IPlayerCore", "FeedCore"]),
-
-        // ScreenKit: screens as pure models (kinetic lists, the screen stack, load states, details, notices,
-        // tabs, text fields, image-cache bookkeeping). Pure and time-injected, like PlayerCore.
-        .target(name: "ScreenKit", dependencies: ["DragPhysics"]),
-        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "DragPhysics"]),
-
-        // Headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
+                "IPlayerKit", "IPlayerCore", "VimeoKit", "VimeoCore", "InterlochenKit", "InterlochenCore",
+                "BuffKit", "BuffCore", "FeedKit", "FeedCore", argumentParser,
+            ], path: "Sources/Tools/mediakit"),
+        // `streamserve DIR --port N`: a directory, a route table, a live HLS window or an ICY radio on 127.0.0.1.
+        .executableTarget(
+            name: "streamserve", dependencies: ["StreamServer", argumentParser], path: "Sources/Tools/streamserve"),
+        // `streamplay URL`: the headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
         .executableTarget(
             name: "streamplay",
-            dependencies: [
-                "AudioPlayback", "Downloader", "MediaControls", "PlayerCore", "StreamServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            dependencies: ["AudioPlayback", "Downloader", "MediaControls", "PlayerCore", "StreamServer", argumentParser],
+            path: "Sources/Tools/streamplay"),
 
-        // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
-        .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"]),
-        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
+        // MARK: Testing (Sources/Testing, Tests/TestSupport) and the embedded samples (Sources/Samples)
 
-        // Engine benchmarks: `swift run -c release EngineBenchmarks`.
-        .executableTarget(name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"]),
+        // StreamServer: small HTTP/1.1 server with Range support, fault knobs, fixture routes, live HLS windows
+        // and ICY radio stations: the tests' server, `streamserve`, and the in-process server of the samples.
+        .target(
+            name: "StreamServer",
+            dependencies: ["MPEGTS", nioConcurrencyHelpers, nioCore, nioPosix, nioHTTP1],
+            path: "Sources/Testing/StreamServer"),
+        .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
+        // Shared test support (seeded generators, sanitizer-report detection, processes, fixture paths).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Samples: the embedded sample data every app serves in-process when given no server.
+        .target(
+            name: "Samples", path: "Sources/Samples",
+            resources: [.copy("DefaultStream"), .copy("VimeoSample"), .copy("BuffsSample"), .copy("IPlayerSample"),
+                        .copy("InterlochenSample")]),
 
-        // SDLDemo: the desktop demo (window, drawing, input, scripted runs); wires the components together.
+        // MARK: Benchmarks (Sources/Benchmarks; `swift run -c release NAME`)
+
         .executableTarget(
-            name: "SDLDemo",
-            dependencies: [
-                "CSDL2",
-                "CSDL2TTF",
-                "CSDL2Image",
-                "AudioPlayback",
-                "Downloader",
-                "DragPhysics",
-                "MediaControls",
-                "PlayerCore",
-                "ScreenKit",
-                "StreamServer",
-                "FeedCore",
-                "FeedKit",
-                "VimeoCore",
-                "VimeoLibrary",
-                "BuffCore",
-                "BuffClient",
-                "IPlayerCore",
-                "IPlayerClient",
-                "InterlochenCore",
-                "InterlochenLibrary",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            // Samples served in-process on 127.0.0.1 when no --base-url is given (IPlayerSample: `--app iplayer`,
-            // VimeoSample: `--app vimeo`, BuffsSample: `--app buffs`, InterlochenSample with VimeoSample: `--app interlochen`).
-            resources: [.copy("Resources/DefaultStream"), .copy("Resources/VimeoSample"), .copy("Resources/BuffsSample"),
-                        .copy("Resources/IPlayerSample"), .copy("Resources/InterlochenSample")]),
-        .testTarget(
-            name: "SDLDemoTests", dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "StreamServer", "TestSupport"],
-            resources: [.copy("Fixtures")]),
+            name: "EngineBenchmarks", dependencies: ["DragPhysics", "PlayerCore"],
+            path: "Sources/Benchmarks/EngineBenchmarks"),
+        .executableTarget(
+            name: "FeedBenchmarks", dependencies: ["IPlayerCore", "FeedCore"],
+            path: "Sources/Benchmarks/FeedBenchmarks"),
+        .executableTarget(
+            name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"],
+            path: "Sources/Benchmarks/MediaBenchmark"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-ROUTES = os.path.join(ROOT, "Sources/SDLDemo/Resources/IPlayerSample/routes.json")
+ROUTES = os.path.join(ROOT, "Sources/Samples/IPlayerSample/routes.json")
 
 
 def timed(command):

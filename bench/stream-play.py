@@ -58,7 +58,7 @@ def main():
     parser.add_argument("--bin", required=True, help="directory with streamplay and SDLDemo (release build)")
     parser.add_argument("--seconds", type=int, default=600)
     parser.add_argument("--interval", type=float, default=10)
-    parser.add_argument("--mp3", default="Sources/SDLDemo/Resources/DefaultStream/fallback.mp3")
+    parser.add_argument("--mp3", default="Sources/Samples/DefaultStream/fallback.mp3")
     parser.add_argument("--port", type=int, default=18400)
     parser.add_argument("--no-sdldemo", action="store_true")
     args = parser.parse_args()

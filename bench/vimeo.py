@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """`mediakit vimeo`: `albums` and `videos` from the store against from a local server, and the store's size.
 
-The Vimeo sample library (Sources/SDLDemo/Resources/VimeoSample: 7 albums on 3 pages, an album of 60 videos)
+The Vimeo sample library (Sources/Samples/VimeoSample: 7 albums on 3 pages, an album of 60 videos)
 plus a generated album of 1,000 videos (bench/list-scroll.py's) are served by `streamserve --routes` on
 127.0.0.1. For each command, --runs runs of:
 

@@ -63,7 +63,7 @@ sources() {
             find Sources/Downloader/Playlist -name '*.swift' | LC_ALL=C sort
             echo Sources/Downloader/Fetch/URLRedaction.swift ;;
         mpegts)
-            find Sources/MPEGTS -name '*.swift' | LC_ALL=C sort ;;
+            find Sources/Media/MPEGTS -name '*.swift' | LC_ALL=C sort ;;
     esac
     echo Fuzz/Support/FuzzSupport.swift
     case "$1" in

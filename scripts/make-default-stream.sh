@@ -1,9 +1,9 @@
 #!/bin/sh
-# Builds the demo's embedded HLS stream in Sources/SDLDemo/Resources/DefaultStream (see README.md there).
+# Builds the demo's embedded HLS stream in Sources/Samples/DefaultStream (see README.md there).
 # Needs: sox, espeak-ng, lame-enabled ffmpeg with libx264. Deterministic: sox -R, ffmpeg bitexact flags.
 # Usage: scripts/make-default-stream.sh   (from the package root)
 set -eu
-OUT=Sources/SDLDemo/Resources/DefaultStream
+OUT=Sources/Samples/DefaultStream
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$OUT"

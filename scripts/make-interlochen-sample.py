@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the embedded Interlochen sample (issue 14) to Sources/SDLDemo/Resources/InterlochenSample.
+"""Writes the embedded Interlochen sample (issue 14) to Sources/Samples/InterlochenSample.
 
 Our own fixtures in the shapes issue 14 describes (content-meta.json is inferred from seed 000: no public copy
 exists). Vimeo albums are the Vimeo sample's (1001, 1002, 1003: served by its routes, same bearer token), so
@@ -7,7 +7,7 @@ the two route tables are served together. Run from the package root; the output 
 """
 import json, os
 
-OUT = "Sources/SDLDemo/Resources/InterlochenSample"
+OUT = "Sources/Samples/InterlochenSample"
 USER, PASSWORD = "interlochen", "sample-password"
 
 def text(value):

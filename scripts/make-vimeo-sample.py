@@ -3,7 +3,7 @@
 fixture routes (routes.json, docs/server.md) with the embedded HLS stream as the server's fallback content.
 
 Usage:
-  scripts/make-vimeo-sample.py                      # regenerates Sources/SDLDemo/Resources/VimeoSample
+  scripts/make-vimeo-sample.py                      # regenerates Sources/Samples/VimeoSample
   scripts/make-vimeo-sample.py --out DIR --big-album 1000 --no-pictures
                                                     # adds an album of 1,000 videos (bench/list-scroll.py)
 

@@ -3,12 +3,12 @@ import Testing
 import MPEGTS
 @testable import AudioPlayback
 
-/// Checks the generated demo stream in Sources/SDLDemo/Resources/DefaultStream with our demuxer and decoder.
+/// Checks the generated demo stream in Sources/Samples/DefaultStream with our demuxer and decoder.
 @Suite("Embedded default stream")
 struct DefaultStreamTests {
     static let directory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Sources/SDLDemo/Resources/DefaultStream")
+        .appendingPathComponent("Sources/Samples/DefaultStream")
 
     static func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: directory.appendingPathComponent(name)))

@@ -15,7 +15,7 @@ struct DocumentationTests {
     }
 
     @Test func theGuideCopiesTheEnginesTransitionTable() throws {
-        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/BuffCore/Engine/BuffEngine.swift"), encoding: .utf8)
+        let source = try String(contentsOf: Self.root.appendingPathComponent("Sources/Feeds/Buffs/BuffCore/Engine/BuffEngine.swift"), encoding: .utf8)
         let guide = try String(contentsOf: Self.root.appendingPathComponent("docs/Buffs.md"), encoding: .utf8)
         let rows = Self.tableRows(source, prefix: "/// ")
         #expect(rows.count > 15)

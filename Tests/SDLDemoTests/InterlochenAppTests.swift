@@ -4,11 +4,11 @@ import StreamServer
 import Testing
 import TestSupport
 
-/// The Interlochen sample (Sources/SDLDemo/Resources/InterlochenSample with the Vimeo sample's routes) on a
+/// The Interlochen sample (Sources/Samples/InterlochenSample with the Vimeo sample's routes) on a
 /// StreamServer the test owns, so it can count requests: the station at `/radio/classical.mp3` (RadioStation
 /// looping the embedded fallback.mp3), the story's MP3, a live HLS window at `/live`, the embedded stream behind.
 struct InterlochenSampleRig {
-    static let directory = PackagePaths.root.appendingPathComponent("Sources/SDLDemo/Resources/InterlochenSample")
+    static let directory = PackagePaths.root.appendingPathComponent("Sources/Samples/InterlochenSample")
 
     let server: StreamServer
     let station: RadioStation

@@ -102,7 +102,7 @@ struct TapCycleTests {
             soundSeconds = reference.nonSilentSeconds
         } else {
             // Without ffmpeg: the track is documented as 11 segments, 10.29 s, ending in a decay to silence
-            // (Resources/DefaultStream/README.md); at least 9.5 s of it is sound.
+            // (Sources/Samples/DefaultStream/README.md); at least 9.5 s of it is sound.
             #expect(played.nonSilentSeconds > 9.5 && played.nonSilentSeconds < 10.3,
                     "played \(played.nonSilentSeconds) s of sound")
             soundSeconds = played.nonSilentSeconds

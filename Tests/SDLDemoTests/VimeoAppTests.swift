@@ -5,11 +5,11 @@ import StreamServer
 import Testing
 import TestSupport
 
-/// The Vimeo sample library (Sources/SDLDemo/Resources/VimeoSample) on a StreamServer the test owns, so it
+/// The Vimeo sample library (Sources/Samples/VimeoSample) on a StreamServer the test owns, so it
 /// can count requests and inject faults; the embedded HLS stream behind it.
 enum VimeoSampleRoutes {
-    static let directory = PackagePaths.root.appendingPathComponent("Sources/SDLDemo/Resources/VimeoSample")
-    static let stream = PackagePaths.root.appendingPathComponent("Sources/SDLDemo/Resources/DefaultStream")
+    static let directory = PackagePaths.root.appendingPathComponent("Sources/Samples/VimeoSample")
+    static let stream = PackagePaths.root.appendingPathComponent("Sources/Samples/DefaultStream")
     static let token = "sample-token"
 
     /// Starts the sample's server.

@@ -18,7 +18,7 @@ struct LiveStreamTests {
     /// The demo's MP3-in-MPEG-TS rendition: 11 byte-range segments of about 1 s, each starting a PES packet.
     static var demoPlaylist: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/SDLDemo/Resources/DefaultStream/hls_a192K_v4.m3u8").path
+            .appendingPathComponent("Sources/Samples/DefaultStream/hls_a192K_v4.m3u8").path
     }
 
     static func manual(_ source: LiveSource, window: Int, looping: LiveLooping = .discontinuity) -> LiveStreamConfiguration {

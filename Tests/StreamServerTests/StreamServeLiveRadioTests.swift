@@ -6,7 +6,7 @@ import TestSupport
 /// `streamserve --live …` and `streamserve --radio …`: the servers the live and radio tests use, from a shell.
 @Suite(.timeLimit(.minutes(1)))
 struct StreamServeLiveRadioTests {
-    static let defaultStream = PackagePaths.root.appendingPathComponent("Sources/SDLDemo/Resources/DefaultStream")
+    static let defaultStream = PackagePaths.root.appendingPathComponent("Sources/Samples/DefaultStream")
 
     /// Starts streamserve with `arguments`; returns it, its stdout up to the banner, and the port.
     static func start(_ arguments: [String]) async throws -> (ProcessRunner.Running, String, Int) {

@@ -6,16 +6,16 @@ public enum PackagePaths {
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The Mini iPlayer sample catalog (`Sources/SDLDemo/Resources/IPlayerSample`): iBL-shaped JSON, images and
+    /// The Mini iPlayer sample catalog (`Sources/Samples/IPlayerSample`): iBL-shaped JSON, images and
     /// the `routes.json` that serves them.
-    public static let iPlayerSample = root.appendingPathComponent("Sources/SDLDemo/Resources/IPlayerSample")
+    public static let iPlayerSample = root.appendingPathComponent("Sources/Samples/IPlayerSample")
 
-    /// The Vimeo sample library (`Sources/SDLDemo/Resources/VimeoSample`) and its `routes.json`.
-    public static let vimeoSample = root.appendingPathComponent("Sources/SDLDemo/Resources/VimeoSample")
+    /// The Vimeo sample library (`Sources/Samples/VimeoSample`) and its `routes.json`.
+    public static let vimeoSample = root.appendingPathComponent("Sources/Samples/VimeoSample")
 
-    /// The Interlochen sample (`Sources/SDLDemo/Resources/InterlochenSample`, made by
+    /// The Interlochen sample (`Sources/Samples/InterlochenSample`, made by
     /// scripts/make-interlochen-sample.py): content-meta.json, NPR and LiveStream; served with the Vimeo sample.
-    public static let interlochenSample = root.appendingPathComponent("Sources/SDLDemo/Resources/InterlochenSample")
+    public static let interlochenSample = root.appendingPathComponent("Sources/Samples/InterlochenSample")
 
     /// The bytes of `relative` below the root.
     public static func data(_ relative: String) throws -> Data {

@@ -3,10 +3,10 @@ import Foundation
 import Testing
 import VimeoCore
 
-/// The sample library the window embeds (Sources/SDLDemo/Resources/VimeoSample), read from the checkout.
+/// The sample library the window embeds (Sources/Samples/VimeoSample), read from the checkout.
 enum Sample {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Sources/SDLDemo/Resources/VimeoSample")
+        .deletingLastPathComponent().appendingPathComponent("Sources/Samples/VimeoSample")
 
     /// The server URL `{{base_url}}` stands for in the decoded sample (the routes are templates).
     static let baseURL = "http://sample.test"

@@ -1,7 +1,8 @@
 import Foundation
+import Samples
 import StreamServer
 
-/// The demo's built-in HLS stream (Resources/DefaultStream), served by an in-process StreamServer on
+/// The demo's built-in HLS stream (Sources/Samples/DefaultStream), served by an in-process StreamServer on
 /// 127.0.0.1 so the whole path (master playlist → best audio track → segment downloads) runs offline.
 struct EmbeddedStream {
     /// The running server.
@@ -13,10 +14,11 @@ struct EmbeddedStream {
 
     /// The directory holding the embedded stream.
     static func directory() throws -> String {
-        guard let url = Bundle.module.url(forResource: "DefaultStream", withExtension: nil) else {
-            throw WiringError(message: "embedded stream missing: no DefaultStream in \(Bundle.module.bundlePath)")
+        do {
+            return try SampleName.defaultStream.directory().path
+        } catch {
+            throw WiringError(message: error.message)
         }
-        return url.path
     }
 
     /// The embedded fallback MP3.

@@ -14,7 +14,7 @@ struct LiveHLSSourceTests {
     static var demoPlaylistPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/SDLDemo/Resources/DefaultStream/hls_a192K_v4.m3u8").path
+            .appendingPathComponent("Sources/Samples/DefaultStream/hls_a192K_v4.m3u8").path
     }
 
     /// The sequence numbers of the segments the server answered with 200, in order of request.

@@ -13,11 +13,11 @@ enum LiveFixtures {
     }
 
     /// The demo's real MP3-in-MPEG-TS rendition (11 segments of about 1 s, target duration 1), from the
-    /// source tree: `Sources/SDLDemo/Resources/DefaultStream/hls_a192K_v4.m3u8`.
+    /// source tree: `Sources/Samples/DefaultStream/hls_a192K_v4.m3u8`.
     static var demoPlaylistPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/SDLDemo/Resources/DefaultStream/hls_a192K_v4.m3u8").path
+            .appendingPathComponent("Sources/Samples/DefaultStream/hls_a192K_v4.m3u8").path
     }
 
     /// Runs `body` with a server whose `/live` stream follows `configuration`, and a temporary directory.

@@ -1,8 +1,9 @@
-import BuffClient
+import BuffKit
 import BuffCore
 import DragPhysics
 import FeedKit
 import Foundation
+import Samples
 import ScreenKit
 import StreamServer
 
@@ -35,8 +36,11 @@ final class BuffsApp: HostedApp, AppOverlay {
         self.context = context
         var base = baseURL
         if base == nil {
-            guard let folder = Bundle.module.url(forResource: "BuffsSample", withExtension: nil) else {
-                throw WiringError(message: "embedded buffs missing: no BuffsSample in \(Bundle.module.bundlePath)")
+            let folder: URL
+            do {
+                folder = try SampleName.buffs.directory()
+            } catch {
+                throw WiringError(message: error.message)
             }
             let table = try RouteTable.load(contentsOf: folder.appendingPathComponent("routes.json"))
             let server = try Blocking.run { try await StreamServer.start(routes: table) }

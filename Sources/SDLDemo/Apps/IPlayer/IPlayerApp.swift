@@ -1,7 +1,7 @@
 import FeedCore
 import FeedKit
 import Foundation
-import IPlayerClient
+import IPlayerKit
 import IPlayerCore
 import ScreenKit
 
@@ -9,7 +9,7 @@ import ScreenKit
 /// highlights (thumbnails, COLLECTION rows) → episode details with its image.
 ///
 /// Every decision is IPlayerCore's ``IPlayerCore/IPlayerScreens`` (its transition table is in its doc
-/// comment); this class only runs the loads it returns against ``IPlayerClient/IPlayerClient`` in the
+/// comment); this class only runs the loads it returns against ``IPlayerKit/IPlayerClient`` in the
 /// background, hands the results back on the main thread, and reads the clock for `now` (the time left to
 /// watch). Images come through the same FeedKit transport (``FeedKitResourceFetcher``). Without
 /// `--base-url` the embedded sample catalog (``IPlayerSampleServer``) is served on 127.0.0.1.

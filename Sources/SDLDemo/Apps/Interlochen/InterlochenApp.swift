@@ -2,14 +2,14 @@ import FeedCore
 import FeedKit
 import Foundation
 import InterlochenCore
-import InterlochenLibrary
+import InterlochenKit
 import PlayerCore
 import ScreenKit
-import VimeoLibrary
+import VimeoKit
 
 /// `--app interlochen`: the Interlochen app (seed 000): five tabs of content-meta.json's sections, an item's
 /// details with Listen and Watch, More's links. The decisions are ``InterlochenCore/InterlochenScreens``
-/// (pure); this class only runs its loads against ``InterlochenLibrary/InterlochenLibrary`` in the background
+/// (pure); this class only runs its loads against ``InterlochenKit/InterlochenLibrary`` in the background
 /// (the time read once per load, online unless `--offline`), hands the results back to the main thread, passes
 /// Listen and Watch to the circle (``AppContext/audio``) and opens links with the configured opener.
 ///

@@ -1,7 +1,8 @@
 import Foundation
+import Samples
 import StreamServer
 
-/// The Interlochen app's embedded sample (Resources/InterlochenSample, made by scripts/make-interlochen-sample.py):
+/// The Interlochen app's embedded sample (Sources/Samples/InterlochenSample, made by scripts/make-interlochen-sample.py):
 /// content-meta.json behind Basic auth, NPR and LiveStream fixtures, served together with the Vimeo sample's
 /// routes (its albums 1001–1003) by one in-process StreamServer on 127.0.0.1, with what the sample's items
 /// play: a radio station at `/radio/classical.mp3` (StreamServer's ``StreamServer/RadioStation`` looping the
@@ -32,10 +33,11 @@ struct InterlochenSampleServer {
 
     /// The folder holding the Interlochen sample.
     static func directory() throws -> URL {
-        guard let url = Bundle.module.url(forResource: "InterlochenSample", withExtension: nil) else {
-            throw WiringError(message: "Interlochen sample missing: no InterlochenSample in \(Bundle.module.bundlePath)")
+        do {
+            return try SampleName.interlochen.directory()
+        } catch {
+            throw WiringError(message: error.message)
         }
-        return url
     }
 
     /// Starts serving the sample on an ephemeral port of 127.0.0.1.

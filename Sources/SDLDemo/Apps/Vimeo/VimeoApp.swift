@@ -3,11 +3,11 @@ import FeedKit
 import Foundation
 import ScreenKit
 import VimeoCore
-import VimeoLibrary
+import VimeoKit
 
 /// `--app vimeo`: the Vimeo library's screens (albums → an album's videos, 25 a page → details with Play,
 /// and Search). The decisions are ``VimeoCore/VimeoScreens`` (pure); this class only runs its commands
-/// against ``VimeoLibrary/VimeoLibrary`` in the background and hands the results back to the main thread,
+/// against ``VimeoKit/VimeoLibrary`` in the background and hands the results back to the main thread,
 /// and passes Play to the circle (``AppContext/audio``).
 ///
 /// With no `--base-url` the app serves its embedded sample library (``VimeoSampleServer``) on 127.0.0.1.

@@ -1,11 +1,12 @@
 import Foundation
+import Samples
 import StreamServer
 import VimeoCore
 
-/// The Vimeo app's embedded sample library (Resources/VimeoSample, made by scripts/make-vimeo-sample.py):
+/// The Vimeo app's embedded sample library (Sources/Samples/VimeoSample, made by scripts/make-vimeo-sample.py):
 /// the API's routes (three album pages, an album of 60 videos, search, every shape issue 12 lists, with
 /// `{{base_url}}` links to its pictures and to the embedded HLS stream) served by an in-process
-/// StreamServer on 127.0.0.1, the embedded stream (Resources/DefaultStream) behind them.
+/// StreamServer on 127.0.0.1, the embedded stream (Sources/Samples/DefaultStream) behind them.
 struct VimeoSampleServer {
     /// The token the sample's routes accept.
     static let token = "sample-token"
@@ -20,10 +21,11 @@ struct VimeoSampleServer {
 
     /// The folder holding the sample.
     static func directory() throws -> URL {
-        guard let url = Bundle.module.url(forResource: "VimeoSample", withExtension: nil) else {
-            throw WiringError(message: "Vimeo sample missing: no VimeoSample in \(Bundle.module.bundlePath)")
+        do {
+            return try SampleName.vimeo.directory()
+        } catch {
+            throw WiringError(message: error.message)
         }
-        return url
     }
 
     /// Starts serving the sample on an ephemeral port of 127.0.0.1.

@@ -1,0 +1,142 @@
+import ArgumentParser
+import FeedCore
+import FeedKit
+import Foundation
+import VimeoCore
+import VimeoKit
+
+/// `mediakit vimeo`: the Vimeo library (seed 001) on the command line, cached in a store under the seed's
+/// rules (albums and album pages 2 h, the user 24 h, the store when offline).
+///
+/// ```
+/// mediakit vimeo [--base-url URL] [--token T] [--store PATH] [--whitelist FILE] [--now ISO8601] [--offline] [--json]
+///                me | albums | videos ALBUM_ID [--page N] | search QUERY [--page N] | refresh [--force]
+/// ```
+/// The options may come before or after the subcommand.
+struct VimeoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vimeo",
+        abstract: "Vimeo library: the user, whitelisted albums, album videos 25 a page, search; cached with a 2 h / 24 h policy.",
+        discussion: """
+            Requests, exactly as the seed gives them ({base} defaults to https://api.vimeo.com):
+              GET {base}/me
+              GET {base}/me/albums?page=N   (every page, following paging.next until null)
+              GET {base}/me/albums/{id}/videos?page=N&per_page=25
+              GET {base}/me/videos?query=Q&page=N&per_page=25
+
+            Freshness (judged at --now): albums and album pages are used from the store while under 2 hours \
+            old, the user (me) for 24 hours; older data is fetched again when online; offline, the stored copy \
+            is used and marked stale. `refresh` fetches what is stale (everything with --force) and stores it \
+            in one transaction: a refresh that fails halfway keeps the previous complete set.
+
+            The token comes from --token or VIMEO_TOKEN and is never printed. The store defaults to \
+            $XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite (~/.cache when XDG_CACHE_HOME is unset).
+
+            Examples:
+              mediakit vimeo --base-url http://127.0.0.1:8080 --token sample-token albums
+              mediakit vimeo videos 1001 --page 2 --json
+              mediakit vimeo --offline search night
+              mediakit vimeo refresh --force
+            """,
+        subcommands: [VimeoMeCommand.self, VimeoAlbumsCommand.self, VimeoVideosCommand.self, VimeoSearchCommand.self,
+                      VimeoRefreshCommand.self])
+
+    @OptionGroup var options: VimeoOptions
+
+    func run() async throws {
+        throw ValidationError("choose me, albums, videos, search or refresh")
+    }
+}
+
+/// The options every `mediakit vimeo` subcommand shares (given before or after the subcommand).
+struct VimeoOptions: ParsableArguments {
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("The Vimeo API's base URL.", valueName: "url"))
+    var baseURL = BaseURL(url: VimeoClient.defaultBaseURL)
+
+    @Option(help: ArgumentHelp("The access token (default: $VIMEO_TOKEN); sent as Bearer, never printed.", valueName: "token"))
+    var token: String?
+
+    @Option(help: ArgumentHelp("The SQLite store (default: $XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite).",
+                               valueName: "path"))
+    var store: String?
+
+    @Option(help: ArgumentHelp("albums.json: the albums to store and show, an array of ids or URIs or {\"albums\": [...]} (default: every album).",
+                               valueName: "file"))
+    var whitelist: String?
+
+    @Option(help: ArgumentHelp("The time freshness is judged at (ISO 8601; default: now).", valueName: "date-time"))
+    var now: NowOption?
+
+    @Flag(help: "Act as if the connectivity check failed: answer from the store only.")
+    var offline = false
+
+    @Flag(help: "Print one JSON document instead of text.")
+    var json = false
+
+    @OptionGroup var network: NetworkOptions
+
+    func validate() throws {
+        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("--token must be one word")
+        }
+        if let store, store.isEmpty { throw ValidationError("--store must name a file") }
+        if let whitelist, whitelist.isEmpty { throw ValidationError("--whitelist must name a file") }
+    }
+
+    /// The token from `--token`, else `VIMEO_TOKEN` (an empty variable counts as none).
+    var resolvedToken: String? {
+        if let token { return token }
+        let environment = ProcessInfo.processInfo.environment["VIMEO_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return environment?.isEmpty == false ? environment : nil
+    }
+
+    /// The clock freshness is judged by.
+    var date: Date { now?.date ?? Date() }
+
+    /// The whitelist file's albums, or every album.
+    func loadWhitelist() throws -> AlbumWhitelist {
+        guard let whitelist else { return .everything }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: whitelist))
+        } catch {
+            throw CommandFailure("--whitelist \(whitelist): cannot read the file (\((error as NSError).localizedDescription))")
+        }
+        do {
+            return try AlbumWhitelist.decode(data)
+        } catch {
+            throw CommandFailure("--whitelist \(whitelist): \(error.kind.summary)")
+        }
+    }
+
+    /// Runs `body` with a library on these options (its HTTP connections closed afterwards).
+    func withLibrary<T: Sendable>(_ body: (VimeoLibrary) async throws -> T) async throws -> T {
+        let whitelist = try loadWhitelist()
+        let path = store ?? VimeoStore.defaultPath(for: baseURL.url)
+        let store = try VimeoStore(path: path)
+        let connectivity: any ConnectivityCheck = offline ? FixedConnectivity(.offline)
+            : HostConnectivityCheck(url: baseURL.url, timeout: min(network.limits.timeout, .seconds(3)))
+        return try await AsyncHTTPTransport.withTransport { transport in
+            try await body(VimeoLibrary(baseURL: baseURL.url, token: resolvedToken, transport: transport,
+                                        limits: network.limits, store: store, whitelist: whitelist,
+                                        connectivity: connectivity))
+        }
+    }
+
+    /// Prints a stored copy's note (why it stands in for a failed fetch) as a warning on stderr.
+    func warn<T>(_ sourced: Sourced<T>) {
+        if let note = sourced.note {
+            FileHandle.standardError.write(Data("mediakit: warning: \(note)\n".utf8))
+        }
+    }
+}
+
+/// `--page N`: a page of a video list (1-based).
+struct PageOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The page, 25 videos each (1 is the first).", valueName: "n"))
+    var page = 1
+
+    func validate() throws {
+        guard page >= 1, page <= 100_000 else { throw ValidationError("--page must be 1 or more") }
+    }
+}
