@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "MPEGTS", targets: ["MPEGTS"]),
         .library(name: "AudioPlayback", targets: ["AudioPlayback"]),
         .library(name: "MediaControls", targets: ["MediaControls"]),
+        .library(name: "MediaCore", targets: ["MediaCore"]),
+        .library(name: "MediaHost", targets: ["MediaHost"]),
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "FeedCore", targets: ["FeedCore"]),
         .library(name: "FeedKit", targets: ["FeedKit"]),
@@ -91,7 +93,7 @@ let package = Package(
             name: "SDLDemo",
             dependencies: [
                 "CSDL2", "CSDL2TTF", "CSDL2Image",
-                "AudioPlayback", "Downloader", "DragPhysics", "MediaControls", "PlayerCore", "ScreenKit",
+                "AudioPlayback", "Downloader", "DragPhysics", "MediaCore", "MediaHost", "PlayerCore", "ScreenKit",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
                 "InterlochenCore", "InterlochenKit",
@@ -136,6 +138,19 @@ let package = Package(
             name: "AudioPlaybackTests",
             dependencies: ["AudioPlayback", "Downloader", "MPEGTS", "PlayerCore", "StreamServer", "TestSupport", nioCore, nioPosix],
             resources: [.copy("Fixtures")]),
+        // MediaCore: the window's one player as a pure value (which media is active, switching, what the circle
+        // shows), the typed requests and the one rule for what kind of source a URL is. Pure.
+        .target(name: "MediaCore", dependencies: ["PlayerCore"], path: "Sources/Media/MediaCore"),
+        .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore", "PlayerCore", "TestSupport"]),
+        // MediaHost: the one place that plays (downloads, the file player, the stream engine, the shared device,
+        // the media controls), running MediaCore's player; used by SDLDemo and streamplay.
+        .target(
+            name: "MediaHost",
+            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls"],
+            path: "Sources/Media/MediaHost"),
+        .testTarget(
+            name: "MediaHostTests",
+            dependencies: ["MediaHost", "MediaCore", "PlayerCore", "AudioPlayback", "StreamServer", "Samples", "TestSupport"]),
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
         .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
@@ -173,8 +188,8 @@ let package = Package(
             dependencies: ["IPlayerKit", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
 
         // Vimeo library (seed 001): models, decoding, whitelist, freshness, screens / client, store, library.
-        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit"], path: "Sources/Feeds/Vimeo/VimeoCore"),
-        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore"], path: "Sources/Feeds/Vimeo/VimeoCore"),
+        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore"]),
         .target(
             name: "VimeoKit", dependencies: ["VimeoCore", "FeedKit", "FeedCore", grdb],
             path: "Sources/Feeds/Vimeo/VimeoKit"),
@@ -185,11 +200,11 @@ let package = Package(
         // Interlochen (seed 000): content-meta.json, NPR, LiveStream, sections, refresh rules, screens / the
         // clients and the store.
         .target(
-            name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit"],
+            name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore", "PlayerCore"],
             path: "Sources/Feeds/Interlochen/InterlochenCore"),
         .testTarget(
             name: "InterlochenCoreTests",
-            dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
+            dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "PlayerCore", "TestSupport"]),
         .target(
             name: "InterlochenKit",
             dependencies: ["InterlochenCore", "FeedKit", "FeedCore", "VimeoCore", "VimeoKit", grdb],
@@ -230,7 +245,7 @@ let package = Package(
         // `streamplay URL`: the headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
         .executableTarget(
             name: "streamplay",
-            dependencies: ["AudioPlayback", "Downloader", "MediaControls", "PlayerCore", "StreamServer", argumentParser],
+            dependencies: ["AudioPlayback", "MediaCore", "MediaHost", "PlayerCore", "StreamServer", argumentParser],
             path: "Sources/Tools/streamplay"),
 
         // MARK: Testing (Sources/Testing, Tests/TestSupport) and the embedded samples (Sources/Samples)

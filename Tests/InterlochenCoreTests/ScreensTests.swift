@@ -2,6 +2,8 @@ import DragPhysics
 import Foundation
 import InterlochenCore
 import ScreenKit
+import MediaCore
+import PlayerCore
 import Testing
 
 /// The Interlochen screens model headless: every row of ``InterlochenScreens``' table, the shell asserted
@@ -234,25 +236,25 @@ struct InterlochenScreensTests {
         // Tabs and rows of the covered root are ignored while details show.
         #expect(app.handle(.tabSelected("radio", "featured")).isEmpty && app.top?.id == Screens.detailsScreen)
         let listen = app.handle(.action(Screens.detailsScreen, .listen))
-        #expect(listen == [.listen(Screens.Playback(kind: .httpStream, url: URL(string: "http://h/radio/classical.mp3")!,
-                                                    title: "Classical IPR", artist: "Around the clock",
-                                                    artworkURL: URL(string: "http://h/c.jpg"), isLive: true))])
+        #expect(listen == [.listen(.stream(StreamRequest(source: .http(url: URL(string: "http://h/radio/classical.mp3")!),
+                                                         title: "Classical IPR", artist: "Around the clock",
+                                                         artworkURL: URL(string: "http://h/c.jpg"), isLive: true)))])
         #expect(app.handle(.action(Screens.detailsScreen, .watch)).isEmpty, "a station has no Watch")
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         #expect(app.screens.detailsItem == nil)
         _ = app.handle(.rowSelected("radio", "station:news"))
         #expect(app.handle(.action(Screens.detailsScreen, .listen)).first.map {
-            if case .listen(let playback) = $0 { playback.kind == .liveHLS } else { false }
+            if case .listen(.stream(let request)) = $0, case .liveHLS = request.source { true } else { false }
         } == true)
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.tabSelected("radio", "featured"))
         _ = app.handle(.rowSelected("featured", "npr:901"))
         #expect(app.top?.details?.facts == ["Duration: 12:00"] && app.top?.details?.paragraph == "Teaser")
-        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.listen(Screens.Playback(
-            kind: .httpStream, url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR",
-            artworkURL: URL(string: "http://h/s.jpg"), isLive: false))])
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.listen(.stream(StreamRequest(
+            source: .http(url: URL(string: "http://h/npr/audio/story.mp3")!), title: "A story", artist: "NPR",
+            artworkURL: URL(string: "http://h/s.jpg"), isLive: false)))])
     }
 
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast; none on a cast not live")
@@ -265,15 +267,14 @@ struct InterlochenScreensTests {
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "vimeo:1201001"))
         #expect(app.top?.details?.actions.map(\.action) == [.watch])
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(Screens.Playback(
-            kind: .videoHLS, url: URL(string: "http://h/v.m3u8")!, title: "Overture", artworkURL: URL(string: "http://h/v.jpg"),
-            isLive: false))])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(.download(DownloadRequest(
+            playlist: URL(string: "http://h/v.m3u8")!, title: "Overture", artworkURL: URL(string: "http://h/v.jpg"))))])
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "livestream:6001"))
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(Screens.Playback(
-            kind: .liveHLS, url: URL(string: "http://h/live/index.m3u8")!, title: "Campus live",
-            artworkURL: URL(string: "http://h/l.jpg"), isLive: true))])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(.stream(StreamRequest(
+            source: .liveHLS(playlist: URL(string: "http://h/live/index.m3u8")!), title: "Campus live",
+            artworkURL: URL(string: "http://h/l.jpg"), isLive: true)))])
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "livestream:6002"))

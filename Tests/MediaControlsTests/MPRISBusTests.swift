@@ -7,8 +7,8 @@ import Testing
 @Suite("MPRIS on a real session bus", .serialized)
 struct MPRISBusTests {
     static let radio = StreamRequest(
-        source: .http(url: "http://127.0.0.1:1/live.mp3"), title: "Classical IPR",
-        artworkURL: "http://127.0.0.1:1/logo.png", isLive: true)
+        source: .http(url: URL(string: "http://127.0.0.1:1/live.mp3")!), title: "Classical IPR",
+        artworkURL: URL(string: "http://127.0.0.1:1/logo.png"), isLive: true)
 
     /// A stream machine fed by hand (no I/O): it makes the states the service publishes.
     final class Machine: @unchecked Sendable {
@@ -83,7 +83,7 @@ struct MPRISBusTests {
         #expect(try bus.output(of: "playerctl", ["-p", "circleplayer", "status"], becomes: "Stopped") == "Stopped")
 
         // A finite story publishes its length, in microseconds.
-        var story = NowPlaying(request: StreamRequest(source: .http(url: "http://n.test/s.mp3"), title: "A story", artist: "NPR"))
+        var story = NowPlaying(request: StreamRequest(source: .http(url: URL(string: "http://n.test/s.mp3")!), title: "A story", artist: "NPR"))
         story.update(with: StreamDetails(isLive: false, duration: 95.25))
         service.update(MediaControlsState(phase: .paused, nowPlaying: story))
         #expect(try bus.output(of: "playerctl", ["-p", "circleplayer", "metadata", "mpris:length"], becomes: "95250000") == "95250000")

@@ -1,3 +1,4 @@
+import Foundation
 import PlayerCore
 import Testing
 @testable import MediaControls
@@ -6,11 +7,11 @@ import Testing
 @Suite("MPRIS properties")
 struct MPRISPropertiesTests {
     static let station = NowPlaying(request: StreamRequest(
-        source: .http(url: "http://r.test/live.mp3"), title: "Classical IPR", artworkURL: "http://r.test/logo.png",
+        source: .http(url: URL(string: "http://r.test/live.mp3")!), title: "Classical IPR", artworkURL: URL(string: "http://r.test/logo.png"),
         isLive: true))
 
     static func story(duration: Double) -> NowPlaying {
-        var now = NowPlaying(request: StreamRequest(source: .http(url: "http://n.test/s.mp3"), title: "A story", artist: "NPR"))
+        var now = NowPlaying(request: StreamRequest(source: .http(url: URL(string: "http://n.test/s.mp3")!), title: "A story", artist: "NPR"))
         now.update(with: StreamDetails(isLive: false, duration: duration))
         return now
     }

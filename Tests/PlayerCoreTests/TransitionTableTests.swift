@@ -42,7 +42,7 @@ struct TransitionTableTests {
 
     /// Every kind of event, made concrete for a fixture.
     enum EventKind: CaseIterable, Hashable {
-        case tapped
+        case tapped, playRequested, pauseRequested
         case progressUp, progressDown, progressAbove, progressBelow, progressNaN, progressStale
         case finishedLatest, finishedStale, finishedStaleCached, finishedNeverIssued
         case failedLatest, failedStale
@@ -53,6 +53,8 @@ struct TransitionTableTests {
             let latest = fixture.latest, older = fixture.older
             switch self {
             case .tapped: return .tapped
+            case .playRequested: return .playRequested
+            case .pauseRequested: return .pauseRequested
             case .progressUp: return .fetchProgressed(latest, fraction: 0.75)
             case .progressDown: return .fetchProgressed(latest, fraction: 0.25)
             case .progressAbove: return .fetchProgressed(latest, fraction: 1.5)
@@ -115,6 +117,8 @@ struct TransitionTableTests {
         // uninitialized, never fetched
         rows += notFetching(.fresh, cached: nil) + [
             (.fresh, .tapped, .to(.fetching(progress: 0), fetch: f1, cached: nil, [.startFetch(f1)])),
+            (.fresh, .playRequested, .to(.fetching(progress: 0), fetch: f1, cached: nil, [.startFetch(f1)])),
+            (.fresh, .pauseRequested, .ignored),
             (.fresh, .playbackFinished, .ignored),
             (.fresh, .playbackFailed, .ignored),
             (.fresh, .deletedCached, .ignored),
@@ -126,6 +130,8 @@ struct TransitionTableTests {
         // fetching #2 at 0.5 (after #1 failed)
         rows += [
             (.fetching, .tapped, .ignored),
+            (.fetching, .playRequested, .ignored),
+            (.fetching, .pauseRequested, .ignored),
             (.fetching, .progressUp, .to(.fetching(progress: 0.75), fetch: f2, cached: nil, [])),
             (.fetching, .progressDown, .ignored),
             (.fetching, .progressAbove, .to(.fetching(progress: 1), fetch: f2, cached: nil, [])),
@@ -149,6 +155,8 @@ struct TransitionTableTests {
         // playing song.mp3
         rows += notFetching(.playing, cached: song) + [
             (.playing, .tapped, .to(.paused, fetch: nil, cached: song, [.pausePlayback])),
+            (.playing, .playRequested, .ignored),
+            (.playing, .pauseRequested, .to(.paused, fetch: nil, cached: song, [.pausePlayback])),
             (.playing, .playbackFinished, .to(.completed, fetch: nil, cached: song, [.deleteFile(song)])),
             (.playing, .playbackFailed, .to(.failed(message: "Playback failed: bad header"), fetch: nil, cached: song,
                                             [.stopPlayback, .deleteFile(song)])),
@@ -161,6 +169,8 @@ struct TransitionTableTests {
         // paused song.mp3
         rows += notFetching(.paused, cached: song) + [
             (.paused, .tapped, .to(.playing, fetch: nil, cached: song, [.resumePlayback])),
+            (.paused, .playRequested, .to(.playing, fetch: nil, cached: song, [.resumePlayback])),
+            (.paused, .pauseRequested, .ignored),
             (.paused, .playbackFinished, .to(.completed, fetch: nil, cached: song, [.deleteFile(song)])),
             (.paused, .playbackFailed, .to(.failed(message: "Playback failed: bad header"), fetch: nil, cached: song,
                                            [.stopPlayback, .deleteFile(song)])),
@@ -173,6 +183,8 @@ struct TransitionTableTests {
         // completed, waiting for song.mp3 to be deleted
         rows += notFetching(.completed, cached: song) + [
             (.completed, .tapped, .ignored),
+            (.completed, .playRequested, .ignored),
+            (.completed, .pauseRequested, .ignored),
             (.completed, .playbackFinished, .ignored),
             (.completed, .playbackFailed, .ignored),
             (.completed, .deletedCached, .to(.uninitialized, fetch: nil, cached: nil, [])),
@@ -184,6 +196,8 @@ struct TransitionTableTests {
         // failed download of #2
         rows += notFetching(.failedFetch, cached: nil) + [
             (.failedFetch, .tapped, .to(.fetching(progress: 0), fetch: f3, cached: nil, [.startFetch(f3)])),
+            (.failedFetch, .playRequested, .to(.fetching(progress: 0), fetch: f3, cached: nil, [.startFetch(f3)])),
+            (.failedFetch, .pauseRequested, .ignored),
             (.failedFetch, .playbackFinished, .ignored),
             (.failedFetch, .playbackFailed, .ignored),
             (.failedFetch, .deletedCached, .ignored),
@@ -196,6 +210,8 @@ struct TransitionTableTests {
         let playbackFailure = PlayerState.failed(message: "Playback failed: bad header")
         rows += notFetching(.failedPlayback, cached: song) + [
             (.failedPlayback, .tapped, .to(.fetching(progress: 0), fetch: f3, cached: song, [.startFetch(f3)])),
+            (.failedPlayback, .playRequested, .to(.fetching(progress: 0), fetch: f3, cached: song, [.startFetch(f3)])),
+            (.failedPlayback, .pauseRequested, .ignored),
             (.failedPlayback, .playbackFinished, .ignored),
             (.failedPlayback, .playbackFailed, .ignored),
             (.failedPlayback, .deletedCached, .to(playbackFailure, fetch: nil, cached: nil, [])),
@@ -207,6 +223,8 @@ struct TransitionTableTests {
         // uninitialized again after a full cycle with #2
         rows += notFetching(.uninitializedAgain, cached: nil) + [
             (.uninitializedAgain, .tapped, .to(.fetching(progress: 0), fetch: f3, cached: nil, [.startFetch(f3)])),
+            (.uninitializedAgain, .playRequested, .to(.fetching(progress: 0), fetch: f3, cached: nil, [.startFetch(f3)])),
+            (.uninitializedAgain, .pauseRequested, .ignored),
             (.uninitializedAgain, .playbackFinished, .ignored),
             (.uninitializedAgain, .playbackFailed, .ignored),
             (.uninitializedAgain, .deletedCached, .ignored),

@@ -1,4 +1,5 @@
 import Foundation
+import Samples
 import Testing
 
 /// One full player cycle against the embedded stream, driven by a script; several tests look at it.
@@ -91,7 +92,7 @@ struct TapCycleTests {
         #expect(played.peak > 1000, "peak sample \(played.peak): silent")
         // The track the downloader must pick: the 192 kbit/s stereo rendition of the embedded stream,
         // decoded independently by ffmpeg.
-        let track = try DemoRun.resources().appendingPathComponent("DefaultStream/hls_a192K.ts")
+        let track = try SampleName.defaultStream.directory().appendingPathComponent("hls_a192K.ts")
         let soundSeconds: Double
         if PCMStats.hasFFmpeg {
             let reference = try PCMStats.reference(decoding: track)

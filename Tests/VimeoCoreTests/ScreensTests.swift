@@ -2,6 +2,7 @@ import DragPhysics
 import FeedCore
 import Foundation
 import ScreenKit
+import MediaCore
 import Testing
 import VimeoCore
 

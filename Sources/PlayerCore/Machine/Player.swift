@@ -20,17 +20,17 @@
 ///
 /// | State | Event | New state | Commands |
 /// |---|---|---|---|
-/// | uninitialized | tapped | fetching(0) with a new ID | startFetch(id) |
+/// | uninitialized | tapped, playRequested | fetching(0) with a new ID | startFetch(id) |
 /// | fetching(p) | fetchProgressed(current, f) | fetching(max(p, clamp(f))) (NaN ignored) | — |
 /// | fetching | fetchFinished(current, file) | playing, cachedFile = file (fill 1) | play(file) |
 /// | fetching | fetchFailed(current, m) | failed("Download failed: m") | — |
-/// | playing | tapped | paused | pausePlayback |
-/// | paused | tapped | playing | resumePlayback |
+/// | playing | tapped, pauseRequested | paused | pausePlayback |
+/// | paused | tapped, playRequested | playing | resumePlayback |
 /// | playing, paused | playbackFinished | completed | deleteFile(cached) |
 /// | playing, paused | playbackFailed(m) | failed("Playback failed: m") | stopPlayback, deleteFile(cached) |
 /// | completed | fileDeleted(cached) | uninitialized, cachedFile = nil | — |
 /// | completed | fileDeletionFailed(cached, m) | uninitialized, cachedFile = nil | reportProblem |
-/// | failed | tapped | fetching(0) with a new ID | startFetch(id) |
+/// | failed | tapped, playRequested | fetching(0) with a new ID | startFetch(id) |
 /// | failed, fetching | fileDeleted(cached) | unchanged, cachedFile = nil | — |
 /// | failed, fetching | fileDeletionFailed(cached, m) | unchanged, cachedFile = nil | reportProblem |
 /// | any other | fileDeletionFailed(path, m) | unchanged | reportProblem |
@@ -40,6 +40,8 @@
 ///
 /// Choices the spec leaves open:
 /// - **Tap while fetching or completed**: ignored; the spinner is no button.
+/// - **Play and pause requests** (an app's autoplay, the media controls' Play and Pause) are the tap's rows
+///   without the toggle: play while playing and pause while paused change nothing.
 /// - **Failed fetch or playback**: ``PlayerState/failed(message:)`` with the ``PlayerIcon/retry`` icon and a
 ///   message for display; a tap starts a new fetch with a new ``FetchID``. A file that failed to play is deleted.
 /// - **Stale fetch events** never change the state. A stale fetch that still reports progress is cancelled;
@@ -95,6 +97,10 @@ public struct Player: Equatable, Sendable {
         switch event {
         case .tapped:
             return tapped()
+        case .playRequested:
+            return state == .playing ? [] : tapped()
+        case .pauseRequested:
+            return state == .playing ? tapped() : []
         case .fetchProgressed(let id, let fraction):
             return fetchProgressed(id, fraction: fraction)
         case .fetchFinished(let id, let file):

@@ -1,12 +1,17 @@
 /// Something that happened, reported to a ``Player`` (named after what happened, not what should happen).
 ///
-/// Events come from the user (``tapped``), from the fetcher (the `fetch…` cases, tagged with the
+/// Events come from the user (``tapped``, ``playRequested``, ``pauseRequested``), from the fetcher (the `fetch…` cases, tagged with the
 /// ``FetchID`` they report on), from the audio output (the `playback…` cases) and from the file
 /// remover (the `file…` cases). Any event may arrive in any state; the ones that make no sense there
 /// are ignored (see the table in ``Player``).
 public enum PlayerEvent: Equatable, Sendable {
-    /// The user tapped the circle.
+    /// The user tapped the circle (also the media controls' PlayPause: a toggle).
     case tapped
+    /// Something asked to play without toggling: an app's "Play" (autoplay of a new download) or the media
+    /// controls' `Play`. Starts a fetch when there is nothing yet, resumes when paused.
+    case playRequested
+    /// Something asked to pause without toggling: the media controls' `Pause`.
+    case pauseRequested
     /// The fetch `id` has downloaded `fraction` (expected in `0...1`) of the audio.
     case fetchProgressed(FetchID, fraction: Double)
     /// The fetch `id` has written the complete audio to `file`.

@@ -1,5 +1,5 @@
-/// The symbol drawn in the middle of the player circle.
-public enum PlayerIcon: Equatable, Sendable {
+/// The symbol drawn in the middle of the player circle. The raw value is its name in traces.
+public enum PlayerIcon: String, Equatable, Sendable, CaseIterable {
     /// A triangle: tapping starts or resumes playback.
     case play
     /// Two bars: tapping pauses playback.

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// What is playing, as the media controls and the window show it: title, artist or station, artwork, and the
 /// length or "live".
 ///
@@ -7,7 +13,7 @@
 /// station whose ICY title goes blank falls back to its name.
 ///
 /// ```swift
-/// var now = NowPlaying(request: StreamRequest(source: .http(url: "http://r/live.mp3"), title: "Classical IPR"))
+/// var now = NowPlaying(request: StreamRequest(source: .http(url: URL(string: "http://r/live.mp3")!), title: "Classical IPR"))
 /// now.title                                  // "Classical IPR"
 /// now.update(with: StreamMetadata(title: "Bach - Cello Suite No. 1"))
 /// now.title                                  // "Bach - Cello Suite No. 1"
@@ -19,7 +25,7 @@ public struct NowPlaying: Hashable, Sendable {
     /// The artist or author the app gave.
     public private(set) var requestedArtist: String?
     /// The artwork URL the app gave.
-    public private(set) var artworkURL: String?
+    public private(set) var artworkURL: URL?
     /// The station name the server announced (`icy-name`).
     public private(set) var stationName: String?
     /// The latest non-empty title the stream announced (ICY `StreamTitle`); `nil` when none or cleared.
@@ -37,10 +43,21 @@ public struct NowPlaying: Hashable, Sendable {
 
     /// What is known from the app's request, before the stream opens.
     public init(request: StreamRequest) {
-        requestedTitle = Self.nonEmpty(request.title)
-        requestedArtist = Self.nonEmpty(request.artist)
-        artworkURL = Self.nonEmpty(request.artworkURL)
-        isLive = request.isLive ?? false
+        self.init(title: request.title, artist: request.artist, artworkURL: request.artworkURL,
+                  isLive: request.isLive ?? false)
+    }
+
+    /// What the app knows of a finite item (a download): its title, artist and artwork; never live.
+    ///
+    /// ```swift
+    /// let now = NowPlaying(title: "Jazz Ensemble 1", artist: "Performances", artworkURL: nil, duration: 95)
+    /// ```
+    public init(title: String?, artist: String?, artworkURL: URL?, isLive: Bool = false, duration: Double? = nil) {
+        requestedTitle = Self.nonEmpty(title)
+        requestedArtist = Self.nonEmpty(artist)
+        self.artworkURL = artworkURL
+        self.isLive = isLive
+        self.duration = isLive ? nil : duration.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
     }
 
     /// Takes in what the stream said when it opened: the live flag and length replace the request's hint; the

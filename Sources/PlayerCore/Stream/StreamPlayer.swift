@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var player = StreamPlayer(policy: StreamPolicy(startSeconds: 2))
-/// let radio = StreamRequest(source: .http(url: "http://127.0.0.1:8000/live.mp3"), title: "Classical IPR")
+/// let radio = StreamRequest(source: .http(url: URL(string: "http://127.0.0.1:8000/live.mp3")!), title: "Classical IPR")
 /// let s1 = StreamSessionID(1)
 /// player.send(.selected(radio))                       // [.open(s1, source: radio.source)]; .buffering(progress: 0)
 /// player.send(.opened(s1, StreamDetails(isLive: true)))  // []

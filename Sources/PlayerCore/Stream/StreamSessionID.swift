@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// var player = StreamPlayer()
-/// player.send(.selected(StreamRequest(source: .http(url: "http://radio.example/live.mp3"))))
+/// player.send(.selected(StreamRequest(source: .http(url: URL(string: "http://radio.example/live.mp3")!))))
 /// player.session      // StreamSessionID(1)
 /// ```
 public struct StreamSessionID: Hashable, Sendable, Comparable, CustomStringConvertible {

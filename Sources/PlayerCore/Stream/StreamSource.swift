@@ -1,20 +1,27 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 /// Where a stream's audio comes from: what ``StreamCommand/open(_:source:)`` asks the I/O side to play.
 ///
 /// The machine never looks inside: it only hands the source to the driver's ``StreamPlaying`` plug-in. URLs are
-/// strings because PlayerCore's machine imports nothing (not even Foundation).
+/// typed (`URL` from FoundationEssentials, the one import PlayerCore has); which kind a URL is (an `.m3u8`
+/// playlist or plain audio) is MediaCore's `MediaSourceKind`, decided once where a request is made.
 public enum StreamSource: Hashable, Sendable, CustomStringConvertible {
     /// Audio over plain HTTP, decoded as it arrives: a progressive file (with a `Content-Length`, it ends) or an
     /// endless Icecast/SHOUTcast-style radio stream (without one, it never ends), with ICY metadata when the
     /// server sends it.
-    case http(url: String)
+    case http(url: URL)
     /// A live HLS audio playlist, played while it is being recorded (MPEG-TS segments, demultiplexed and decoded).
-    case liveHLS(playlist: String)
+    case liveHLS(playlist: URL)
 
     /// The URL, for logs and messages.
     public var description: String {
         switch self {
-        case .http(let url): url
-        case .liveHLS(let playlist): "live HLS \(playlist)"
+        case .http(let url): url.absoluteString
+        case .liveHLS(let playlist): "live HLS \(playlist.absoluteString)"
         }
     }
 }
@@ -22,8 +29,8 @@ public enum StreamSource: Hashable, Sendable, CustomStringConvertible {
 /// What the user (or the app) asked to play: the source and what is known about it before it opens.
 ///
 /// ```swift
-/// let station = StreamRequest(source: .http(url: "http://127.0.0.1:8000/classical.mp3"),
-///                             title: "Classical IPR", artworkURL: "http://127.0.0.1:8000/classical.png",
+/// let station = StreamRequest(source: .http(url: URL(string: "http://127.0.0.1:8000/classical.mp3")!),
+///                             title: "Classical IPR", artworkURL: URL(string: "http://127.0.0.1:8000/classical.png"),
 ///                             isLive: true)
 /// ```
 public struct StreamRequest: Hashable, Sendable {
@@ -34,14 +41,14 @@ public struct StreamRequest: Hashable, Sendable {
     /// The artist, author or programme the app knows, if any.
     public var artist: String?
     /// An image for the media controls and the window (e.g. the station's logo).
-    public var artworkURL: String?
+    public var artworkURL: URL?
     /// Whether the app knows the stream to be live (`true`), finite (`false`) or does not know (`nil`). The
     /// source's own report (``StreamDetails/isLive``) replaces this hint once the stream has opened.
     public var isLive: Bool?
 
     /// Creates a request.
     public init(
-        source: StreamSource, title: String? = nil, artist: String? = nil, artworkURL: String? = nil,
+        source: StreamSource, title: String? = nil, artist: String? = nil, artworkURL: URL? = nil,
         isLive: Bool? = nil
     ) {
         self.source = source

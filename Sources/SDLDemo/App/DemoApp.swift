@@ -34,7 +34,8 @@ struct DemoApp {
         let canvas = try Canvas(title: "CirclePlayer", width: initial.width, height: initial.height)
         let text = try TextRenderer(canvas: canvas, fonts: fonts)
         let waker = Waker()
-        let components = try DemoComponents.make(options: options, waker: waker)
+        let components = try DemoComponents.make(options: options, waker: waker,
+                                                 clock: steps == nil ? .realTime : .external)
         defer { components.shutdown() }
         let size = canvas.windowSize
 
@@ -43,10 +44,11 @@ struct DemoApp {
         let context = AppContext(queue: components.queue) { change in
             sessionBox.session?.update(at: sessionBox.time, change)
         }
-        context.audio = components.audio
+        context.media = components.media
         let app = try options.app.make(options: options, context: context)
-        let session = DemoSession(audio: components.audio, width: Double(size.width), height: Double(size.height),
-                                  app: app, tickers: components.tickers)
+        let session = DemoSession(media: components.media, pumpsMedia: components.pumpsMedia,
+                                  width: Double(size.width), height: Double(size.height),
+                                  app: app, tickers: [components.queue])
         sessionBox.session = session
         components.queue.onTick = { sessionBox.time = $0 }
         if let resources = app.resources {

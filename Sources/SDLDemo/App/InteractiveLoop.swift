@@ -5,7 +5,8 @@ import CSDL2
 /// Frame pacing: while something moves or animates, one frame per display refresh, capped at
 /// `maxFramesPerSecond` by sleeping (vsync is not honoured everywhere, e.g. under Xvfb). Otherwise the loop
 /// blocks in `SDL_WaitEventTimeout` and draws only when an event arrived or the frame would change, so an
-/// idle demo uses next to no CPU. While audio plays it wakes every `audioPumpInterval` to feed the output.
+/// idle demo uses next to no CPU. Audio plays on the media host's own thread, which wakes the loop (through
+/// the ``Waker``) only when what the circle shows changed.
 struct InteractiveLoop {
     var canvas: Canvas
     var session: DemoSession
@@ -13,8 +14,6 @@ struct InteractiveLoop {
     var waker: Waker
     var trace: TraceWriter?
     var maxFramesPerSecond: Double
-    /// Longest sleep while audio plays (the audio player queues ahead by more than this).
-    var audioPumpInterval = 0.05
     /// Longest sleep when nothing happens at all (the title and frame are refreshed then).
     var idleInterval = 1.0
 
@@ -47,10 +46,10 @@ struct InteractiveLoop {
         while running {
             let frameStart = clock.now
             var redraw = lastDrawn == nil
-            // What the last frame said: whether frames must keep coming, and whether audio needs pumping.
+            // What the last frame said: whether frames must keep coming.
             let animating = lastDrawn?.isAnimating ?? true
             if !animating {
-                var timeout = lastDrawn?.phase == .playing ? audioPumpInterval : idleInterval
+                var timeout = idleInterval
                 // Something is due sooner (an app's timer, e.g. the next buff request): wake for it.
                 if let due = lastDrawn?.wakeAt { timeout = max(0.001, min(timeout, due - clock.now)) }
                 if SDL_WaitEventTimeout(&event, Int32(timeout * 1000)) == 1 { redraw = process(event) || redraw }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CSDL2
 import Foundation
+import MediaCore
 import PlayerCore
 
 /// `SDLDemo`: the CirclePlayer desktop demo.
@@ -142,14 +143,12 @@ struct SDLDemoCommand: ParsableCommand {
         }
     }
 
-    /// The stream `--stream` asks for: a live HLS playlist when its path ends in `.m3u8`, else an MP3 over HTTP
-    /// (live or finite: the response says).
+    /// The stream `--stream` asks for, by MediaCore's one rule: a live HLS playlist for an `.m3u8` path, else
+    /// audio over HTTP (live or finite: the response says).
     func streamRequest() throws -> StreamRequest? {
         guard let stream else { return nil }
         guard let url = URL(string: stream) else { throw ValidationError("--stream \(stream) is not a URL") }
-        let isPlaylist = url.pathExtension.lowercased() == "m3u8"
-        return StreamRequest(source: isPlaylist ? .liveHLS(playlist: stream) : .http(url: stream),
-                             title: title, artworkURL: art, isLive: isPlaylist ? true : nil)
+        return StreamRequest(url: url, title: title, artworkURL: art.flatMap(URL.init(string:)))
     }
 
     func run() throws {

@@ -1,3 +1,4 @@
+import MediaHost
 import ScreenKit
 
 /// An app the window hosts: the screens under the circle player, and what happens when they report.
@@ -27,8 +28,9 @@ protocol HostedApp: AnyObject {
 
 /// What an app gets from the window: a way back to the main thread.
 final class AppContext: @unchecked Sendable {
-    /// The global audio player, for apps that play media (set by the wiring; `nil` where the window has none).
-    var audio: (any AudioControlling)?
+    /// The window's one player, for apps that play media: they send it typed requests
+    /// (`media?.send(.playRequested(.stream(…)))`, `.audioReleased`). Set by the wiring; nil where there is none.
+    var media: MediaHost?
     private let queue: MainThreadQueue
     private let apply: (@escaping (inout Shell, Double) -> Void) -> Void
 

@@ -1,3 +1,4 @@
+import MediaCore
 import PlayerCore
 import ScreenKit
 
@@ -22,9 +23,9 @@ enum ScriptCommand: Equatable, Sendable {
     case type(String)
     /// Save the frame rendered at this time to an image (absolute path; PNG for `.png`, else BMP).
     case screenshot(path: String)
-    /// Ask the global audio player to play (what an app's Play or Listen does): `play-download URL` (a VOD
-    /// playlist, the file flow) or `play-stream URL` (an MP3 over HTTP, or a live HLS playlist for `.m3u8`).
-    case play(PlayRequest)
+    /// Ask the player to play (what an app's Play or Listen does): `play-download URL` (a VOD playlist, the
+    /// file flow) or `play-stream URL` (an MP3 over HTTP, or a live HLS playlist: MediaCore's one rule).
+    case play(MediaRequest)
     /// `release-audio`: what an app does when a video starts: playback stops and the circle hides.
     case releaseAudio
     /// Let time run until `condition` holds; fail after `timeoutMilliseconds` of virtual time.

@@ -1,4 +1,5 @@
 import Foundation
+import MediaCore
 import PlayerCore
 import ScreenKit
 
@@ -191,15 +192,13 @@ struct ScriptParser {
                 throw error(lineNumber, "`play-stream` takes URL [TITLE]")
             }
             let title = arguments.count > 1 ? arguments.dropFirst().joined(separator: " ") : nil
-            let isPlaylist = url.pathExtension.lowercased() == "m3u8"
-            command = .play(.stream(StreamRequest(source: isPlaylist ? .liveHLS(playlist: arguments[0]) : .http(url: arguments[0]),
-                                                  title: title, isLive: isPlaylist ? true : nil)))
+            command = .play(.stream(StreamRequest(url: url, title: title)))
         case "play-download":
             try expectCount(1, "URL")
             guard let url = URL(string: arguments[0]), url.scheme != nil else {
                 throw error(lineNumber, "`play-download` takes an absolute URL")
             }
-            command = .play(.download(playlist: url, title: nil, artist: nil, artworkURL: nil))
+            command = .play(.download(DownloadRequest(playlist: url)))
         case "release-audio":
             try expectCount(0, "no arguments")
             command = .releaseAudio

@@ -112,9 +112,9 @@ struct ScriptRunner {
                     t = time(ofFrame: frameIndex)
                     offset = t - Double(step.time) / 1000
                 case .play(let request):
-                    session.audio.play(request)
+                    session.media.send(.playRequested(request))
                 case .releaseAudio:
-                    session.audio.releaseAudio()
+                    session.media.send(.audioReleased)
                 case .quit:
                     outcome = .quit
                 }

@@ -1,3 +1,4 @@
+import MediaCore
 import Foundation
 import ScreenKit
 
@@ -102,7 +103,7 @@ final class TraceWriter {
     /// The global audio player, when it shows more than the file flow: `circle` `"hidden"` while nothing is
     /// selected; for a stream `stream` true, `live`, `nowPlaying` (the title shown, or null), `artist` (when
     /// shown), `buffer` (seconds decoded ahead) and `audible` (the headphones mark).
-    static func audioFields(_ audio: AudioDisplay) -> [String] {
+    static func audioFields(_ audio: MediaDisplay) -> [String] {
         guard audio.isVisible else { return ["\"circle\":\"hidden\""] }
         guard audio.isStream else { return [] }
         var fields = [

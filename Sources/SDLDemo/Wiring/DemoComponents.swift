@@ -1,31 +1,33 @@
 import AudioPlayback
 import Downloader
 import Foundation
-import PlayerCore
+import MediaCore
+import MediaHost
 
-/// The components the demo wires together, built from the command-line options: the embedded stream
-/// server (unless `--url` or `--stream`), the global audio player (downloads through the Downloader, streams
-/// through AudioPlayback, one audio device, MPRIS). Also what must be pumped every frame, and an ordered teardown.
+/// The parts the demo wires together, built from the command-line options: the embedded stream's server
+/// (unless `--url` or `--stream`) and the media host (MediaHost: downloads, streams, one device, MPRIS).
 final class DemoComponents {
-    /// The window's global audio player (``AppContext/audio`` for every app).
-    let audio: GlobalAudio
-    let tickers: [any FrameTicker]
-    /// Work handed to the main thread (downloads, playback, the app's pages, images), run each frame.
+    /// The window's one player (``AppContext/media`` for every app).
+    let media: MediaHost
+    /// Whether the session moves the media host's clock (scripts: virtual time) rather than the host's thread.
+    let pumpsMedia: Bool
+    /// Work handed to the main thread (the apps' pages, images), run each frame.
     let queue: MainThreadQueue
     private let stream: EmbeddedStream?
     private var isShutDown = false
 
-    private init(audio: GlobalAudio, tickers: [any FrameTicker], queue: MainThreadQueue, stream: EmbeddedStream?) {
-        self.audio = audio
+    private init(media: MediaHost, pumpsMedia: Bool, queue: MainThreadQueue, stream: EmbeddedStream?) {
+        self.media = media
+        self.pumpsMedia = pumpsMedia
         self.queue = queue
-        self.tickers = tickers
         self.stream = stream
     }
 
-    /// Builds the components for the options. SDL must be initialised (the audio output opens a device).
-    /// The default app (`player`) shows the download of `--url` (or the embedded stream) ready to fetch, and
-    /// returns to it whenever the audio is released; with `--stream URL` the stream plays at once.
-    static func make(options: SDLDemoCommand, waker: Waker) throws -> DemoComponents {
+    /// Builds the parts for the options; SDL must be initialised (the device opens). The default app (`player`)
+    /// shows the download of `--url` (or the embedded stream) ready to fetch and returns to it whenever the
+    /// audio is released; with `--stream URL` the stream plays at once. `clock` is `.external` for scripted
+    /// runs (the session pumps the host on the virtual clock) and `.realTime` for the interactive window.
+    static func make(options: SDLDemoCommand, waker: Waker, clock: MediaHostClock) throws -> DemoComponents {
         var stream: EmbeddedStream?
         var fallback: DownloadRequest?
         if let given = options.url {
@@ -33,35 +35,49 @@ final class DemoComponents {
             fallback = DownloadRequest(playlist: parsed)
         } else if options.app.showsDefaultPlayer, options.stream == nil {
             let started = try EmbeddedStream.start()
-            FileHandle.standardError.write(Data("SDLDemo: serving the embedded stream at \(started.masterURL.absoluteString)\n".utf8))
+            Log.line("serving the embedded stream at \(started.masterURL.absoluteString)")
             fallback = DownloadRequest(playlist: started.masterURL)
             stream = started
         }
-        let fallbackMP3 = stream?.fallbackMP3 ?? (try? EmbeddedStream.fallbackMP3())
-        let output = AudioOutputFactory.makeBest()
-        let format = output.format
-        FileHandle.standardError.write(Data("SDLDemo: audio device: \(output.name), \(format.sampleRate) Hz, \(format.channels) ch, s16\n".utf8))
-        let queue = MainThreadQueue(waker: waker)
+        let device = AudioOutputFactory.makeBest(warn: Log.line)
+        let format = device.format
+        Log.line("audio device: \(device.name), \(format.sampleRate) Hz, \(format.channels) ch, s16")
+        var configuration = MediaHostConfiguration(device: device)
+        configuration.fallback = options.stream == nil ? fallback : nil
+        configuration.fallbackMP3 = stream?.fallbackMP3 ?? (try? EmbeddedStream.fallbackMP3())
+        configuration.overrideFile = options.mp3
         // A desktop user should see a dead server fail within seconds, not after the library's patient
         // defaults (10 s connect timeout × 5 attempts).
-        var download = DownloadConfiguration()
-        download.connectTimeout = .seconds(3)
-        download.maxAttempts = 3
-        let audio = GlobalAudio(fallback: options.stream == nil ? fallback : nil, device: output, fallbackMP3: fallbackMP3,
-                                overrideFile: options.mp3, download: download, waker: waker, queue: queue,
-                                hold: CompletionHold(), mediaControls: !options.noMediaControls)
+        configuration.download.connectTimeout = .seconds(3)
+        configuration.download.maxAttempts = 3
+        configuration.mediaControls = options.noMediaControls ? nil
+            : MediaControlsIdentity(identity: "CirclePlayer", busName: "circleplayer")
+        configuration.clock = clock
+        configuration.log = Log.line
+        configuration.onChange = { waker.signal() }
+        let media = MediaHost(configuration)
         if let request = try options.streamRequest() {
-            audio.play(.stream(request))
+            media.send(.playRequested(.stream(request)))
         }
-        return DemoComponents(audio: audio, tickers: [queue, audio], queue: queue, stream: stream)
+        return DemoComponents(media: media, pumpsMedia: clock == .external, queue: MainThreadQueue(waker: waker),
+                              stream: stream)
     }
 
-    /// Stops everything in order: downloads cancelled and cache files deleted, streams closed, the device
-    /// closed, media controls off the bus, the server shut down. Safe to call twice.
+    /// Stops everything in order: the media host (download cancelled and its file deleted, streams closed,
+    /// the device closed, media controls off the bus), then the server. Safe to call twice.
     func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        audio.shutdown()
+        let media = self.media
+        _ = try? Blocking.run { await media.shutdown() }
         stream?.shutdown()
+    }
+}
+
+/// The demo's lines on standard error, each prefixed with `SDLDemo: `.
+enum Log {
+    /// Writes `SDLDemo: TEXT` and a newline to standard error, in one write.
+    @Sendable static func line(_ text: String) {
+        FileHandle.standardError.write(Data("SDLDemo: \(text)\n".utf8))
     }
 }

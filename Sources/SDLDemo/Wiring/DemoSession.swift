@@ -1,17 +1,22 @@
 import DragPhysics
+import MediaCore
+import MediaHost
 import PlayerCore
 import ScreenKit
 
-/// The running demo without its window: the global audio player (``GlobalAudio``: a download or a stream), the shell (the circle over the
-/// app's screens, ScreenKit's ``ScreenKit/Shell``), the app, and what must be pumped once per frame. Input
-/// comes in as ``InputEvent``s with a time; each frame is read once as a ``FrameSnapshot``. The interactive
-/// loop and the script runner both drive it, with real or virtual time.
+/// The running demo without its window: the media host (MediaHost: a download or a stream in the circle),
+/// the shell (the circle over the app's screens, ScreenKit's ``ScreenKit/Shell``), the app, and what must be
+/// pumped once per frame. Input comes in as ``InputEvent``s with a time; each frame is read once as a
+/// ``FrameSnapshot``. The interactive loop and the script runner both drive it, with real or virtual time.
 final class DemoSession {
     /// Circle radius in window points.
     static let radius = 60.0
 
-    /// The global audio player (scripts play and release through it, as apps do).
-    let audio: GlobalAudio
+    /// The window's one player (scripts play and release through it, as apps do).
+    let media: MediaHost
+    /// Whether each tick moves the media host's clock (scripts' virtual time; the interactive window's host
+    /// runs on its own thread).
+    private let pumpsMedia: Bool
     private(set) var shell: Shell
     private let app: any HostedApp
     private let tickers: [any FrameTicker]
@@ -20,9 +25,10 @@ final class DemoSession {
     private var pendingOutputs: [ShellOutput] = []
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
-    init(audio: GlobalAudio, width: Double, height: Double, app: any HostedApp = PlayerApp(),
+    init(media: MediaHost, pumpsMedia: Bool, width: Double, height: Double, app: any HostedApp = PlayerApp(),
          tickers: [any FrameTicker] = []) {
-        self.audio = audio
+        self.media = media
+        self.pumpsMedia = pumpsMedia
         self.shell = Shell(size: Size(width: width, height: height), circleRadius: Self.radius)
         self.app = app
         self.tickers = tickers
@@ -62,7 +68,7 @@ final class DemoSession {
             pendingOutputs.append(output)
             switch output {
             case .circleTapped:
-                audio.tap()
+                media.send(.circleTapped)
             case .quit:
                 outcome = .quit
             default:
@@ -77,7 +83,8 @@ final class DemoSession {
     /// more), and the image fetches the screens now need.
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
-        shell.isCircleHidden = !audio.display(at: t).isVisible
+        if pumpsMedia { media.pump(now: t) }
+        shell.isCircleHidden = !media.display().isVisible
         app.overlay?.tick(at: t)
         _ = dispatch(shell.send(.tick(time: t)), at: t)
         images?.show(shell.frame(at: t).imageURLs + (app.overlay?.frame(at: t, window: shell.layout.size)?.imageURLs ?? []), at: t)
@@ -91,10 +98,10 @@ final class DemoSession {
     /// What the frame at time `t` shows, read once per frame. Pure: reading changes nothing; the outputs it
     /// lists stay until ``markDrawn()``.
     func frame(at t: Double) -> FrameSnapshot {
-        let display = audio.display(at: t)
+        let display = media.display()
         let circle = shell.circle
         let center = circle.center(at: t)
-        let appearance = PlayerPresentation.appearance(of: display)
+        let appearance = CircleAppearance(display)
         let outputs = pendingOutputs
         let overlay = app.overlay?.frame(at: t, window: shell.layout.size)
         return FrameSnapshot(
@@ -128,7 +135,7 @@ final class DemoSession {
     }
 }
 
-/// Something that needs a call every frame with the frame's time (e.g. the audio player's `pump`).
+/// Something that needs a call every frame with the frame's time (e.g. the main-thread queue).
 protocol FrameTicker: AnyObject {
     /// Does the work due by time `t` (seconds, the session's clock).
     func tick(at t: Double)

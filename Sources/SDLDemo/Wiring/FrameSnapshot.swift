@@ -1,4 +1,5 @@
 import DragPhysics
+import MediaCore
 import PlayerCore
 import ScreenKit
 
@@ -19,7 +20,7 @@ struct FrameSnapshot: Equatable, Sendable {
     var radius: Double
     /// The edge the circle sticks to, if any.
     var docked: Edge?
-    /// The player's phase as shown (``DemoSession/presentedState(at:)``).
+    /// The player's phase as shown (the completion hold included).
     var phase: PlayerPhase
     /// The download level shown, 0...1.
     var progress: Double
@@ -45,13 +46,13 @@ struct FrameSnapshot: Equatable, Sendable {
     var overlay: OverlayFrame? = nil
     /// The session time at which something is next due (an overlay's timer), so an idle loop wakes for it.
     var wakeAt: Double? = nil
-    /// The global audio player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
+    /// The player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
     /// (`phase`, `progress`, `message`, `appearance` and `title` above are read from it.)
-    var audio: AudioDisplay = .visibleDefault
+    var audio: MediaDisplay = .visibleDefault
 }
 
-extension AudioDisplay {
+extension MediaDisplay {
     /// A visible file player with nothing special to show (for snapshots built by hand, e.g. in tests).
-    static let visibleDefault = AudioDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0, message: nil,
-                                             title: "CirclePlayer", awaitsRealWork: false)
+    static let visibleDefault = MediaDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0,
+                                             title: MediaDisplay.appName)
 }

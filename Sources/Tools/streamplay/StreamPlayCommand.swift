@@ -1,8 +1,8 @@
 import ArgumentParser
 import AudioPlayback
-import Downloader
 import Foundation
-import MediaControls
+import MediaCore
+import MediaHost
 import PlayerCore
 import StreamServer
 
@@ -111,31 +111,26 @@ struct StreamPlayCommand: AsyncParsableCommand {
             return
         }
 
-        let downloader = HLSDownloader()
-        let engine = StreamAudioEngine(
-            output: { AudioOutputFactory.makeBest() },
-            source: LiveHLSAudioSource.factory(downloader: downloader, onGap: { printer.line("gap: \($0)") }))
-        let driver = StreamPlayerDriver(
-            player: StreamPlayer(policy: StreamPolicy(startSeconds: buffer)), streams: engine, scheduler: .dispatch,
-            log: { printer.line("problem: \($0)") })
-        let service = mpris
-            ? MPRISService.start(identity: "CirclePlayer (streamplay)", name: "streamplay") { command in
-                if let event = command.streamEvent { driver.send(event) }
-            }
-            : nil
-        let pump = StreamPumpThread(engine: engine, interval: 0.01)
-        let isPlaylist = URL(string: streamURL)?.pathExtension.lowercased() == "m3u8"
-        let isLive: Bool? = radio != nil || isPlaylist ? true : nil
-        let source: StreamSource = isPlaylist ? .liveHLS(playlist: streamURL) : .http(url: streamURL)
-        driver.send(.selected(StreamRequest(
-            source: source, title: title, artist: artist, artworkURL: art, isLive: isLive)))
+        var configuration = MediaHostConfiguration(device: AudioOutputFactory.makeBest())
+        configuration.streamPolicy = StreamPolicy(startSeconds: buffer)
+        configuration.mediaControls = mpris ? MediaControlsIdentity(identity: "CirclePlayer (streamplay)", busName: "streamplay") : nil
+        configuration.log = { printer.line("problem: \($0)") }
+        let (changes, changed) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        configuration.onChange = { changed.yield() }
+        let host = MediaHost(configuration)
+        if !quiet { printer.line("audio output: \(host.deviceName)") }
+        guard let url = URL(string: streamURL), url.scheme != nil else {
+            printer.error("streamplay: \(streamURL) is not a URL")
+            await host.shutdown()
+            throw ExitCode(2)
+        }
+        host.send(.playRequested(.stream(StreamRequest(
+            url: url, title: title, artist: artist, artworkURL: art.flatMap(URL.init(string:)),
+            isLive: radio != nil ? true : nil))))
 
-        let outcome = await watch(driver: driver, service: service, printer: printer, engine: engine)
-        pump.stop()
-        service?.stop()
-        driver.send(.stopRequested)
-        try await engine.shutdown()
-        try await downloader.shutdown()
+        let outcome = await watch(host, changes: changes, printer: printer)
+        changed.finish()
+        await host.shutdown()
         try await server?.shutdown()
         switch outcome {
         case .timeUp, .ended: return
@@ -146,20 +141,15 @@ struct StreamPlayCommand: AsyncParsableCommand {
     enum Outcome { case timeUp, ended, failed }
 
     /// Prints every change until the time is up, a finite stream ended, or the stream failed.
-    private func watch(driver: StreamPlayerDriver, service: MPRISService?, printer: LinePrinter,
-                       engine: StreamAudioEngine) async -> Outcome {
+    private func watch(_ host: MediaHost, changes: AsyncStream<Void>, printer: LinePrinter) async -> Outcome {
         let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
-        let updates = driver.updates
+        let quiet = self.quiet
         return await withTaskGroup(of: Outcome?.self) { group in
             group.addTask {
                 var last: StreamPlayer?
-                var printedOutput = false
-                for await player in updates {
-                    service?.update(MediaControlsState(player))
-                    if !printedOutput, let name = engine.outputName {
-                        printedOutput = true
-                        if !quiet { printer.line("audio output: \(name)") }
-                    }
+                for await _ in changes {
+                    let player = host.state.stream
+                    if player == last { continue }
                     if !quiet { Self.describe(player, after: last).forEach(printer.line) }
                     if case .failed(let message) = player.state {
                         printer.error("failed: \(message)")

@@ -16,7 +16,7 @@ struct StreamPlaybackTests {
 
     func radio(_ rig: StreamRig, server: StreamServer, title: String = "Radio test") {
         rig.driver.send(.selected(StreamRequest(
-            source: .http(url: server.url(for: "/radio.mp3").absoluteString), title: title, isLive: true)))
+            source: .http(url: server.url(for: "/radio.mp3")), title: title, isLive: true)))
     }
 
     @Test("an endless ICY radio: buffers, plays, shows and changes the title; the PCM is the broadcast, no gap or repeat")
@@ -173,7 +173,7 @@ struct StreamPlaybackTests {
         ]))
         let rig = StreamRig()
         rig.driver.send(.selected(StreamRequest(
-            source: .http(url: server.url(for: "/story.mp3").absoluteString), title: "A story", artist: "NPR")))
+            source: .http(url: server.url(for: "/story.mp3")), title: "A story", artist: "NPR")))
         #expect(await rig.wait { $0.state == .playing })
         #expect(await rig.wait { $0.inputEnded })
         #expect(!rig.player.isLive)
@@ -199,7 +199,7 @@ struct StreamPlaybackTests {
         ]))
         server.setFaults([FaultRule(path: "/story.mp3", fault: .resetMidBody(times: 1))])
         let rig = StreamRig()
-        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3").absoluteString))))
+        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3")))))
         #expect(await rig.wait { $0.inputEnded })
         let reference = try referenceDecode(mp3)
         #expect(await rig.waitDecoded(reference.count / 2))
@@ -251,7 +251,7 @@ struct StreamPlaybackTests {
         let rig = StreamRig()
         for (path, reason) in [("/page.mp3", "not audio"), ("/aac", "only MP3 is decoded"), ("/noise", "no MP3 audio")] {
             server.resetStatistics()
-            rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: path).absoluteString))))
+            rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: path)))))
             #expect(await rig.wait { $0.phase == .failed }, "\(path)")
             #expect(rig.player.message?.contains(reason) == true, "\(path): \(rig.player.message ?? "")")
             #expect(server.statistics.requestCount == 1, "\(path) was retried")
@@ -316,7 +316,7 @@ final class RawAnswerServer: @unchecked Sendable {
         channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
     }
 
-    var url: String { "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/radio" }
+    var url: URL { URL(string: "http://127.0.0.1:\(channel.localAddress?.port ?? 0)/radio")! }
 
     func shutdown() async { try? await channel.close() }
 
@@ -356,12 +356,12 @@ struct RealTimeStreamTests {
         let server = try await StreamServer.start(content: .files([:]))
         server.mount(station, at: "/radio.mp3")
         let output = RecordingOutput()
-        let engine = StreamAudioEngine(output: { output })
+        let engine = StreamAudioEngine(output: .opened { output })
         let driver = StreamPlayerDriver(
             player: StreamPlayer(policy: StreamPolicy(startSeconds: 0.3)), streams: engine, scheduler: .dispatch,
             log: { _ in })
         let pump = StreamPumpThread(engine: engine, interval: 0.005)
-        driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3").absoluteString))))
+        driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3")))))
         // Bounds against hanging only (generous: on a loaded 2-core machine the real-time station and the pump
         // thread can starve for many seconds).
         let deadline = ContinuousClock.now + .seconds(90)

@@ -57,7 +57,7 @@ final class StreamRig: @unchecked Sendable {
         source: StreamAudioEngine.SourceFactory? = nil
     ) {
         let output = self.output
-        engine = StreamAudioEngine(output: { output }, configuration: configuration, source: source)
+        engine = StreamAudioEngine(output: .opened { output }, configuration: configuration, source: source)
         let problems = self.problems
         driver = StreamPlayerDriver(
             player: StreamPlayer(policy: policy), streams: engine, scheduler: .dispatch,

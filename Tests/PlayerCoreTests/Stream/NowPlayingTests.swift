@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PlayerCore
 
@@ -5,16 +6,16 @@ import PlayerCore
 @Suite("Now playing")
 struct NowPlayingTests {
     static let station = StreamRequest(
-        source: .http(url: "http://r.test/live.mp3"), title: "Classical IPR", artworkURL: "http://r.test/logo.png",
+        source: .http(url: URL(string: "http://r.test/live.mp3")!), title: "Classical IPR", artworkURL: URL(string: "http://r.test/logo.png"),
         isLive: true)
-    static let story = StreamRequest(source: .http(url: "http://n.test/s.mp3"), title: "A story", artist: "NPR")
+    static let story = StreamRequest(source: .http(url: URL(string: "http://n.test/s.mp3")!), title: "A story", artist: "NPR")
 
     @Test("a station: its name, then the announced title with the station as artist, back to the name when cleared")
     func station() {
         var now = NowPlaying(request: Self.station)
         #expect(now.title == "Classical IPR")
         #expect(now.artist == nil)
-        #expect(now.artworkURL == "http://r.test/logo.png")
+        #expect(now.artworkURL == URL(string: "http://r.test/logo.png"))
         #expect(now.isLive)
         now.update(with: StreamDetails(isLive: true, stationName: "WIAA 88.7"))
         #expect(now.title == "Classical IPR")
@@ -45,7 +46,7 @@ struct NowPlayingTests {
 
     @Test("a stream the app knows nothing about: the server's name, or nothing")
     func anonymous() {
-        var now = NowPlaying(request: StreamRequest(source: .http(url: "http://x.test/")))
+        var now = NowPlaying(request: StreamRequest(source: .http(url: URL(string: "http://x.test/")!)))
         #expect(now.isEmpty)
         #expect(now.title == "")
         now.update(with: StreamDetails(isLive: true, stationName: "Radio X", stationDescription: "Hits"))
@@ -69,7 +70,7 @@ struct NowPlayingTests {
     @Test("the example in StreamPlayer's documentation")
     func streamPlayerExample() {
         var player = StreamPlayer(policy: StreamPolicy(startSeconds: 2))
-        let radio = StreamRequest(source: .http(url: "http://127.0.0.1:8000/live.mp3"), title: "Classical IPR")
+        let radio = StreamRequest(source: .http(url: URL(string: "http://127.0.0.1:8000/live.mp3")!), title: "Classical IPR")
         let s1 = StreamSessionID(1)
         #expect(player.send(.selected(radio)) == [.open(s1, source: radio.source)])
         #expect(player.state == .buffering(progress: 0))
@@ -96,7 +97,7 @@ struct NowPlayingTests {
         #expect(StreamPolicy(startSeconds: .infinity, retryDelays: [.nan, -2]).retryDelays == [0, 0])
         #expect(StreamPolicy(retryDelays: []).delay(beforeAttempt: 1) == 0)
         #expect(StreamSessionID(3).description == "session #3")
-        #expect(StreamSource.liveHLS(playlist: "http://h/x.m3u8").description == "live HLS http://h/x.m3u8")
+        #expect(StreamSource.liveHLS(playlist: URL(string: "http://h/x.m3u8")!).description == "live HLS http://h/x.m3u8")
     }
 }
 
@@ -113,7 +114,7 @@ struct CircleDisplayTests {
         _ = file.send(.fetchProgressed(FetchID(1), fraction: 0.25))
         #expect(Self.shown(file) == (.spinner, 0.25, .fetching, nil))
         var stream = StreamPlayer(policy: StreamPolicy(startSeconds: 2))
-        _ = stream.send(.selected(StreamRequest(source: .http(url: "http://r.test/"))))
+        _ = stream.send(.selected(StreamRequest(source: .http(url: URL(string: "http://r.test/")!))))
         _ = stream.send(.buffered(StreamSessionID(1), seconds: 1))
         #expect(Self.shown(stream) == (.spinner, 0.5, .fetching, nil))
         _ = stream.send(.failed(StreamSessionID(1), message: "HTTP 404"))

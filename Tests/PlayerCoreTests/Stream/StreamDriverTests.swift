@@ -7,7 +7,7 @@ import PlayerCore
 struct StreamDriverTests {
     let log = CallLog()
     let problems = CallLog()
-    static let radio = StreamRequest(source: .http(url: "http://radio.test/live.mp3"), title: "Classical IPR", isLive: true)
+    static let radio = StreamRequest(source: .http(url: URL(string: "http://radio.test/live.mp3")!), title: "Classical IPR", isLive: true)
     static let s1 = StreamSessionID(1), s2 = StreamSessionID(2)
     static let policy = StreamPolicy(startSeconds: 2, retryDelays: [0.5, 1])
 

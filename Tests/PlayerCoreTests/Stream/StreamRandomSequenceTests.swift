@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PlayerCore
 import TestSupport
@@ -9,9 +10,9 @@ struct StreamRandomSequenceTests {
     static let length = 80
     static let policy = StreamPolicy(startSeconds: 2, retryDelays: [0.5, 1, 2])
     static let requests = [
-        StreamRequest(source: .http(url: "http://radio.test/a.mp3"), title: "A", isLive: true),
-        StreamRequest(source: .http(url: "http://npr.test/b.mp3"), title: "B", artist: "NPR", isLive: false),
-        StreamRequest(source: .liveHLS(playlist: "http://hls.test/c.m3u8")),
+        StreamRequest(source: .http(url: URL(string: "http://radio.test/a.mp3")!), title: "A", isLive: true),
+        StreamRequest(source: .http(url: URL(string: "http://npr.test/b.mp3")!), title: "B", artist: "NPR", isLive: false),
+        StreamRequest(source: .liveHLS(playlist: URL(string: "http://hls.test/c.m3u8")!)),
     ]
 
     /// The icon each state must show, written out independently of the library.

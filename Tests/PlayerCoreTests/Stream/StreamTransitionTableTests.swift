@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PlayerCore
 
@@ -8,10 +9,10 @@ struct StreamTransitionTableTests {
     static let s1 = StreamSessionID(1), s2 = StreamSessionID(2), s3 = StreamSessionID(3)
     static let policy = StreamPolicy(startSeconds: 2, retryDelays: [0.5, 1])
     static let radio = StreamRequest(
-        source: .http(url: "http://radio.test/live.mp3"), title: "Classical IPR",
-        artworkURL: "http://radio.test/logo.png", isLive: true)
+        source: .http(url: URL(string: "http://radio.test/live.mp3")!), title: "Classical IPR",
+        artworkURL: URL(string: "http://radio.test/logo.png"), isLive: true)
     static let story = StreamRequest(
-        source: .http(url: "http://npr.test/story.mp3"), title: "A story", artist: "NPR", isLive: false)
+        source: .http(url: URL(string: "http://npr.test/story.mp3")!), title: "A story", artist: "NPR", isLive: false)
     static let liveInfo = StreamDetails(isLive: true)
     static let finiteInfo = StreamDetails(isLive: false, duration: 60)
 

@@ -61,7 +61,7 @@ public struct MPRISProperties: Hashable, Sendable {
         var entries = [DBusEntry("mpris:trackid", .objectPath("/org/circleplayer/track/\(trackNumber)"))]
         entries.append(DBusEntry("xesam:title", .string(now.title)))
         if let artist = now.artist { entries.append(DBusEntry("xesam:artist", .stringArray([artist]))) }
-        if let art = now.artworkURL { entries.append(DBusEntry("mpris:artUrl", .string(art))) }
+        if let art = now.artworkURL { entries.append(DBusEntry("mpris:artUrl", .string(art.absoluteString))) }
         if !now.isLive, let duration = now.duration, duration.isFinite, duration >= 0 {
             entries.append(DBusEntry("mpris:length", .int64(Int64((duration * 1_000_000).rounded()))))
         }

@@ -11,7 +11,7 @@ import VimeoKit
 /// details with Listen and Watch, More's links. The decisions are ``InterlochenCore/InterlochenScreens``
 /// (pure); this class only runs its loads against ``InterlochenKit/InterlochenLibrary`` in the background
 /// (the time read once per load, online unless `--offline`), hands the results back to the main thread, passes
-/// Listen and Watch to the circle (``AppContext/audio``) and opens links with the configured opener.
+/// Listen and Watch to the circle (``AppContext/media``) and opens links with the configured opener.
 ///
 /// With no `--content-url` the app serves its embedded sample (``InterlochenSampleServer``) on 127.0.0.1.
 /// The store is `--store` (Vimeo's next to it, `…-vimeo.sqlite`), else files in a temporary directory removed
@@ -140,29 +140,14 @@ final class InterlochenApp: HostedApp {
             switch command {
             case .load(let request):
                 load(request)
-            case .listen(let playback):
-                context.audio?.play(Self.request(for: playback))
-            case .watch(let playback):
-                context.audio?.releaseAudio()
-                context.audio?.play(Self.request(for: playback))
+            case .listen(let request):
+                context.media?.send(.playRequested(request))
+            case .watch(let request):
+                context.media?.send(.audioReleased)
+                context.media?.send(.playRequested(request))
             case .open(let url):
                 opener.open(url)
             }
-        }
-    }
-
-    /// What the circle plays for `playback`: a video's HLS downloaded (the file flow), else a stream.
-    static func request(for playback: InterlochenScreens.Playback) -> PlayRequest {
-        let artwork = playback.artworkURL?.absoluteString
-        switch playback.kind {
-        case .videoHLS:
-            return .download(playlist: playback.url, title: playback.title, artist: playback.artist, artworkURL: artwork)
-        case .httpStream:
-            return .stream(StreamRequest(source: .http(url: playback.url.absoluteString), title: playback.title,
-                                         artist: playback.artist, artworkURL: artwork, isLive: playback.isLive))
-        case .liveHLS:
-            return .stream(StreamRequest(source: .liveHLS(playlist: playback.url.absoluteString), title: playback.title,
-                                         artist: playback.artist, artworkURL: artwork, isLive: playback.isLive))
         }
     }
 

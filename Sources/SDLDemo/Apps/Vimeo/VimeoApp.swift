@@ -8,7 +8,7 @@ import VimeoKit
 /// `--app vimeo`: the Vimeo library's screens (albums → an album's videos, 25 a page → details with Play,
 /// and Search). The decisions are ``VimeoCore/VimeoScreens`` (pure); this class only runs its commands
 /// against ``VimeoKit/VimeoLibrary`` in the background and hands the results back to the main thread,
-/// and passes Play to the circle (``AppContext/audio``).
+/// and passes Play to the circle (``AppContext/media``).
 ///
 /// With no `--base-url` the app serves its embedded sample library (``VimeoSampleServer``) on 127.0.0.1.
 /// The store is `--store`, else a file in a temporary directory removed when the window closes.
@@ -92,9 +92,8 @@ final class VimeoApp: HostedApp {
             switch command {
             case .load(let request):
                 load(request)
-            case .play(let item):
-                context.audio?.play(.download(playlist: item.playlist, title: item.title, artist: item.artist,
-                                              artworkURL: item.artworkURL?.absoluteString))
+            case .play(let request):
+                context.media?.send(.playRequested(.download(request)))
             }
         }
     }

@@ -1,4 +1,6 @@
 import Foundation
+import MediaCore
+import PlayerCore
 import ScreenKit
 
 /// The Interlochen app's screens as a pure value: five tabs (Featured, Radio, Performances, Extras with
@@ -189,50 +191,14 @@ public struct InterlochenScreens: Sendable {
         case failed(LoadFailure)
     }
 
-    /// Something to play in the circle.
-    public struct Playback: Hashable, Sendable {
-        /// How the audio arrives.
-        public enum Kind: Hashable, Sendable {
-            /// MP3 over HTTP as it arrives (an endless radio, or a story's file).
-            case httpStream
-            /// A live HLS playlist, played while it is recorded (a station or a live cast).
-            case liveHLS
-            /// A video's HLS (VOD): its best audio track downloaded, then played.
-            case videoHLS
-        }
-
-        /// How the audio arrives.
-        public var kind: Kind
-        /// Where.
-        public var url: URL
-        /// The item's title.
-        public var title: String
-        /// A second line (the station's tagline, the category), if any.
-        public var artist: String?
-        /// The item's image (the media controls' art).
-        public var artworkURL: URL?
-        /// Whether the source is known to be live.
-        public var isLive: Bool
-
-        /// A playback.
-        public init(kind: Kind, url: URL, title: String, artist: String? = nil, artworkURL: URL? = nil, isLive: Bool) {
-            self.kind = kind
-            self.url = url
-            self.title = title
-            self.artist = artist
-            self.artworkURL = artworkURL
-            self.isLive = isLive
-        }
-    }
-
     /// What the driver runs.
     public enum Command: Hashable, Sendable {
         /// Run this load and report with ``InterlochenScreens/finished(_:_:_:at:)``.
         case load(Request)
-        /// Listen: play this audio in the circle.
-        case listen(Playback)
-        /// Watch: release the audio, then play the video's (or the live cast's) sound.
-        case watch(Playback)
+        /// Listen: play this audio in the circle (a station or a story, as a stream).
+        case listen(MediaRequest)
+        /// Watch: release the audio, then play the video (a VOD's sound downloaded, a live cast's streamed).
+        case watch(MediaRequest)
         /// Open this link in the browser.
         case open(URL)
     }
@@ -555,21 +521,20 @@ public struct InterlochenScreens: Sendable {
         switch (action, item) {
         case (.listen, .station(let station)):
             guard let url = URL(string: station.streamURL) else { return [] }
-            let kind: Playback.Kind = url.pathExtension.lowercased() == "m3u8" ? .liveHLS : .httpStream
-            return [.listen(Playback(kind: kind, url: url, title: station.name, artist: station.tagline,
-                                     artworkURL: artwork, isLive: true))]
+            return [.listen(.stream(StreamRequest(url: url, title: station.name, artist: station.tagline,
+                                                  artworkURL: artwork, isLive: true)))]
         case (.listen, .story(let story)):
             guard let url = story.audioURL.flatMap(URL.init(string:)) else { return [] }
-            return [.listen(Playback(kind: .httpStream, url: url, title: story.title, artist: info.group ?? "NPR",
-                                     artworkURL: artwork, isLive: false))]
+            return [.listen(.stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR",
+                                                  artworkURL: artwork, isLive: false)))]
         case (.watch, .video(let video)):
             guard let url = video.hlsURL.flatMap(URL.init(string:)) else { return [] }
-            return [.watch(Playback(kind: .videoHLS, url: url, title: video.title, artist: info.group,
-                                    artworkURL: artwork, isLive: false))]
+            return [.watch(.download(DownloadRequest(playlist: url, title: video.title, artist: info.group,
+                                                     artworkURL: artwork)))]
         case (.watch, .cast(let event)):
             guard event.isLive, let url = event.hlsURL.flatMap(URL.init(string:)) else { return [] }
-            return [.watch(Playback(kind: .liveHLS, url: url, title: event.title, artist: info.group,
-                                    artworkURL: artwork, isLive: true))]
+            return [.watch(.stream(StreamRequest(url: url, title: event.title, artist: info.group,
+                                                 artworkURL: artwork, isLive: true)))]
         default:
             return []
         }

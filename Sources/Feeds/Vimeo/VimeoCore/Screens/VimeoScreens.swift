@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import MediaCore
 import ScreenKit
 
 /// The Vimeo app's screens as a pure value: albums (with thumbnails) → an album's videos (25 a page,
@@ -95,32 +96,12 @@ public struct VimeoScreens: Sendable {
         public var purpose: Purpose
     }
 
-    /// A video's sound to play in the circle.
-    public struct PlayItem: Hashable, Sendable {
-        /// The HLS playlist (`link_secure`, else `link`, of the video's HLS file).
-        public var playlist: URL
-        /// The video's name.
-        public var title: String
-        /// The album's name (nil from search).
-        public var artist: String?
-        /// The video's picture.
-        public var artworkURL: URL?
-
-        /// A play item.
-        public init(playlist: URL, title: String, artist: String?, artworkURL: URL?) {
-            self.playlist = playlist
-            self.title = title
-            self.artist = artist
-            self.artworkURL = artworkURL
-        }
-    }
-
     /// What the driver runs.
     public enum Command: Hashable, Sendable {
         /// Run this load and report with ``VimeoScreens/finished(_:_:_:at:)``.
         case load(Request)
-        /// Play this item in the circle.
-        case play(PlayItem)
+        /// Play this video's sound in the circle: its HLS downloaded (the best audio track), then played.
+        case play(DownloadRequest)
     }
 
     /// Why a load failed, as the screens show it.
@@ -223,7 +204,7 @@ public struct VimeoScreens: Sendable {
             guard let index = topIndex(screen), case .details(let video, let album) = entries[index].content,
                   let link = video.hlsFile?.streamLink, let playlist = URL(string: link) else { return [] }
             let artwork = video.pictures.best(forWidth: VimeoPresentation.detailsPictureWidth).flatMap { URL(string: $0.link) }
-            return [.play(PlayItem(playlist: playlist, title: video.name, artist: album, artworkURL: artwork))]
+            return [.play(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork))]
         case .tabSelected(_, let tab):
             switchRoot(to: tab, &shell, at: t)
             return []

@@ -14,7 +14,7 @@ import PlayerCore
 /// when it changed by ``StreamEngineConfiguration/reportStep``.
 ///
 /// ```swift
-/// let engine = StreamAudioEngine(output: { AudioOutputFactory.makeBest() })
+/// let engine = StreamAudioEngine(output: .opened { AudioOutputFactory.makeBest() })
 /// let driver = StreamPlayerDriver(streams: engine, scheduler: .dispatch)
 /// driver.send(.selected(StreamRequest(source: .http(url: url), isLive: true)))
 /// while running { engine.pump(now: clock.seconds) }
@@ -29,7 +29,7 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
     public let configuration: StreamEngineConfiguration
     /// The PCM format decoded to and played.
     public let format: PCMFormat
-    private let makeOutput: () -> any AudioOutput
+    private let outputSource: StreamOutputSource
     private let makeSource: SourceFactory
     private let client: HTTPClient
     private let lock = NSLock()
@@ -58,17 +58,18 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
 
     /// Creates an engine.
     /// - Parameters:
-    ///   - output: opens the audio output, on the pump's thread, when a session first needs it (and again after
-    ///     ``releaseAudio()``); e.g. `{ AudioOutputFactory.makeBest() }`.
+    ///   - output: where the audio goes: an output the engine opens when a session first needs it and closes
+    ///     on ``releaseAudio()`` (``StreamOutputSource/opened(_:)``), or a device it shares with another player
+    ///     and only pauses and empties (``StreamOutputSource/shared(_:)``).
     ///   - format: the PCM format to decode to; it must be the output's format.
     ///   - configuration: buffer bounds and timeouts.
     ///   - source: builds a session's source; the default handles HTTP.
     public init(
-        output: @escaping () -> any AudioOutput, format: PCMFormat = .cdStereo,
+        output: StreamOutputSource, format: PCMFormat = .cdStereo,
         configuration: StreamEngineConfiguration = StreamEngineConfiguration(),
         source: SourceFactory? = nil
     ) {
-        self.makeOutput = output
+        self.outputSource = output
         self.format = format
         self.configuration = configuration
         self.makeSource = source ?? Self.defaultSource(configuration: configuration)
@@ -101,10 +102,9 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
         { source, client throws(AudioStreamError) in
             switch source {
             case .http(let url):
-                guard let parsed = URL(string: url) else { throw AudioStreamError(retryable: false, "\(url): not a URL") }
-                return HTTPAudioStreamSource(url: parsed, client: client, configuration: configuration)
+                return HTTPAudioStreamSource(url: url, client: client, configuration: configuration)
             case .liveHLS(let playlist):
-                throw AudioStreamError(retryable: false, "\(playlist): live HLS needs a live recorder (not wired yet)")
+                throw AudioStreamError(retryable: false, "\(playlist.absoluteString): live HLS needs a live recorder (not wired yet)")
             }
         }
     }
@@ -222,7 +222,7 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
             state.releaseRequested = false
             state.output?.setPaused(true)
             state.output?.clear()
-            state.output?.close()
+            if case .opened = outputSource { state.output?.close() }
             state.output = nil
             state.outputPaused = true
         }
@@ -234,7 +234,7 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
         }
         guard let id = state.current, let session = state.sessions[id], let events = state.events[id] else { return }
         if state.output == nil {
-            let output = makeOutput()
+            let output = outputSource.output()
             state.output = output
             state.outputName = output.name
             state.outputPaused = true
@@ -314,7 +314,7 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
         for session in sessions { session.close() }
         output?.setPaused(true)
         output?.clear()
-        output?.close()
+        if case .opened = outputSource { output?.close() }
         try await client.shutdown()
     }
 }

@@ -23,7 +23,7 @@ import PlayerCore
 /// demultiplexed and the session's bounded PCM buffer. Closing the connection cancels the recording.
 ///
 /// ```swift
-/// let engine = StreamAudioEngine(output: { AudioOutputFactory.makeBest() },
+/// let engine = StreamAudioEngine(output: .opened { AudioOutputFactory.makeBest() },
 ///                                source: LiveHLSAudioSource.factory(downloader: HLSDownloader()))
 /// driver.send(.selected(StreamRequest(source: .liveHLS(playlist: url), isLive: true)))
 /// ```
@@ -115,10 +115,7 @@ public final class LiveHLSAudioSource: AudioStreamSource, Sendable {
             case .http:
                 return try http(source, client)
             case .liveHLS(let playlist):
-                guard let url = URL(string: playlist), url.scheme != nil else {
-                    throw AudioStreamError(retryable: false, "\(playlist): not a URL")
-                }
-                return LiveHLSAudioSource(playlist: url, downloader: downloader, onGap: onGap)
+                return LiveHLSAudioSource(playlist: playlist, downloader: downloader, onGap: onGap)
             }
         }
     }

@@ -1,0 +1,18 @@
+import PlayerCore
+
+/// What an app, a command line or a script asks the window's one player to play. Every way into the player
+/// is one of these values (``MediaEvent/playRequested(_:)``); what comes back is one ``MediaDisplay``.
+///
+/// ```swift
+/// host.send(.playRequested(.download(DownloadRequest(playlist: vod, title: "Jazz Ensemble 1"))))
+/// host.send(.playRequested(.stream(StreamRequest(url: station, title: "Classical IPR", isLive: true))))
+/// ```
+///
+/// A video is meant to become one more case here (issue 18), played by its own machine beside these two.
+public enum MediaRequest: Hashable, Sendable {
+    /// Fetch the best audio track of an HLS VOD playlist into a file, then play it (the circle's file flow:
+    /// the fill is the downloaded share; the file is deleted at the end).
+    case download(DownloadRequest)
+    /// Play a stream as it arrives: a live HLS playlist or audio over HTTP (an endless radio or a file).
+    case stream(StreamRequest)
+}

@@ -1,0 +1,279 @@
+import AudioPlayback
+import Downloader
+import Foundation
+import MediaControls
+import MediaCore
+import PlayerCore
+
+/// The media host: the one place that plays. It owns MediaCore's ``MediaCore/MediaPlayer`` (which media is
+/// active and what switching does), the downloads, the file player, the stream engine with its live HLS
+/// recorder, the one audio device, and the desktop's media controls; it runs the player's commands and
+/// feeds their results back. A window, a command line or a test sends typed ``MediaCore/MediaEvent``s in and
+/// reads one ``MediaCore/MediaDisplay`` back.
+///
+/// ```swift
+/// let host = MediaHost(MediaHostConfiguration(device: AudioOutputFactory.makeBest()))
+/// host.send(.playRequested(.stream(StreamRequest(url: station, title: "Classical IPR", isLive: true))))
+/// host.display().phase           // .fetching while it buffers, then .playing
+/// await host.shutdown()
+/// ```
+///
+/// **One loop, one queue** (as mpv's `playloop.c`): every input — the owner's events, download progress,
+/// the file player's end, the stream sessions' reports, retry timers, media-control commands — lands in one
+/// locked inbox; the loop takes it out in order, lets the pure player decide, runs the commands, then feeds
+/// the device up to its lead. With ``MediaHostClock/realTime`` the loop is the host's own thread (it sleeps
+/// until the next input, or the device needs audio); with ``MediaHostClock/external`` it is the owner's
+/// ``pump(now:)`` (a script's virtual clock), so a run is deterministic in that clock.
+public final class MediaHost: @unchecked Sendable {
+    /// Longest sleep of the real-time loop while audio plays (the players queue 0.15 s ahead).
+    public static let audioPumpInterval = 0.02
+
+    private let configuration: MediaHostConfiguration
+    private let device: any AudioOutput
+    private let files: AudioPlayer
+    private let streams: StreamAudioEngine
+    private let recorder: HLSDownloader
+    private let inbox = Inbox()
+    private var downloads: DownloadRunner!
+    private var mediaControls: MPRISService?
+    private var loop: LoopThread?
+
+    // Touched only by the loop (the host's thread, or the owner's `pump`).
+    private var player: MediaPlayer
+    private var now = 0.0
+    private var playingFlow: DownloadFlowID?
+    private var timers: [(due: Double, event: MediaEvent)] = []
+    private var publishedControls: MediaControlsState?
+
+    // What readers see, updated by the loop after every step.
+    private let snapshotLock = NSLock()
+    private var snapshot: Snapshot
+
+    private struct Snapshot: Equatable {
+        var player: MediaPlayer
+        var display: MediaDisplay
+    }
+
+    /// Starts the host: the fallback download (if any) is shown ready; with a real-time clock the loop's
+    /// thread starts; the media controls are published if configured.
+    public init(_ configuration: MediaHostConfiguration) {
+        self.configuration = configuration
+        device = configuration.device
+        let inbox = self.inbox
+        let log = configuration.log
+        files = AudioPlayer(output: device, resolver: AudioSourceResolver(fallbackPath: configuration.fallbackMP3, warn: log)) {
+            inbox.post(.file($0))
+        }
+        recorder = HLSDownloader(configuration: configuration.download)
+        streams = StreamAudioEngine(
+            output: .shared(device), format: device.format, configuration: configuration.streams,
+            source: LiveHLSAudioSource.factory(downloader: recorder, configuration: configuration.streams, onGap: log))
+        player = MediaPlayer(fallback: configuration.fallback, streamPolicy: configuration.streamPolicy)
+        snapshot = Snapshot(player: player, display: player.display(at: 0))
+        downloads = DownloadRunner(configuration: configuration.download, directory: configuration.cacheDirectory,
+                                   report: { inbox.post(.event($0)) }, log: log)
+        if let identity = configuration.mediaControls {
+            mediaControls = MPRISService.start(identity: identity.identity, name: identity.busName, log: log) { command in
+                guard let key = command.mediaKey else { return }
+                inbox.post(.event(.mediaKeyPressed(key)))
+            }
+        }
+        if configuration.clock == .realTime {
+            loop = LoopThread(inbox: inbox) { [unowned self] now in self.step(now: now) }
+        }
+    }
+
+    // MARK: - The owner's side
+
+    /// Hands `event` to the player (from any thread; it is handled by the next step of the loop).
+    public func send(_ event: MediaEvent) {
+        inbox.post(.event(event))
+    }
+
+    /// What the player shows now (any thread).
+    public func display() -> MediaDisplay {
+        snapshotLock.withLock { snapshot.display }
+    }
+
+    /// The player's whole state as of the last step (any thread).
+    public var state: MediaPlayer {
+        snapshotLock.withLock { snapshot.player }
+    }
+
+    /// The name of the device audio plays on (e.g. `SDL (disk)`), for a log line.
+    public var deviceName: String { device.name }
+
+    /// Runs the loop once at the owner's clock `now` (``MediaHostClock/external`` only): handles everything
+    /// that arrived, runs the timers due, feeds the device. Call it every frame, before reading the display.
+    public func pump(now: Double) {
+        precondition(loop == nil, "pump(now:) is for a host on an external clock")
+        step(now: now)
+    }
+
+    /// Stops everything in order: the loop, the media controls, the download (its fetch cancelled and its
+    /// cached file deleted), the stream sessions and the live recorder, the device. Call once.
+    public func shutdown() async {
+        loop?.stop()
+        loop = nil
+        mediaControls?.stop()
+        mediaControls = nil
+        for command in player.retireCommands { run(command) }
+        files.stop()
+        await downloads.shutdown()
+        try? await streams.shutdown()
+        try? await recorder.shutdown()
+        device.setPaused(true)
+        device.clear()
+        device.close()
+    }
+
+    // MARK: - The loop
+
+    /// One turn of the loop at `now`: inputs in order, then timers due, then the device fed; returns when it
+    /// next needs to run without an input (nil: only when something arrives).
+    private func step(now: Double) -> Double? {
+        self.now = max(self.now, now)
+        for input in inbox.takeAll() { handle(input) }
+        while let index = timers.firstIndex(where: { $0.due <= self.now }) {
+            handle(.event(timers.remove(at: index).event))
+        }
+        files.pump(now: self.now)
+        streams.pump(now: self.now)
+        for input in inbox.takeAll() { handle(input) }   // what pumping reported (an end, a buffer level)
+        publish()
+        return nextWake()
+    }
+
+    private func handle(_ input: Inbox.Input) {
+        switch input {
+        case .event(let event):
+            for command in player.send(event, at: now) { run(command) }
+        case .file(let outcome):
+            guard let flow = playingFlow else { return }
+            playingFlow = nil
+            let event: PlayerEvent = switch outcome {
+            case .finished: .playbackFinished
+            case .failed(let message): .playbackFailed(message: message)
+            }
+            for command in player.send(.download(flow, event), at: now) { run(command) }
+        }
+    }
+
+    private func run(_ command: MediaCommand) {
+        switch command {
+        case .fetch(let flow, let fetch, let request):
+            downloads.start(flow, fetch, url: request.playlist)
+        case .download(let flow, let command):
+            run(command, flow: flow)
+        case .stream(let command):
+            run(command)
+        }
+    }
+
+    private func run(_ command: PlayerCommand, flow: DownloadFlowID) {
+        switch command {
+        case .startFetch:
+            break   // arrives as MediaCommand.fetch
+        case .cancelFetch(let fetch):
+            downloads.cancel(flow, fetch)
+        case .play(let file):
+            playingFlow = flow
+            files.play(file: configuration.overrideFile ?? file, at: now)
+        case .pausePlayback:
+            files.pause(at: now)
+        case .resumePlayback:
+            files.resume(at: now)
+        case .stopPlayback:
+            playingFlow = nil
+            files.stop()
+        case .deleteFile(let path):
+            let event: PlayerEvent
+            do {
+                if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
+                event = .fileDeleted(path)
+            } catch {
+                event = .fileDeletionFailed(path, message: "\(error)")
+            }
+            inbox.post(.event(.download(flow, event)))
+        case .reportProblem(let message):
+            configuration.log(message)
+        }
+    }
+
+    private func run(_ command: StreamCommand) {
+        let inbox = self.inbox
+        switch command {
+        case .open(let id, let source):
+            streams.open(id, source: source) { inbox.post(.event(.stream($0))) }
+        case .reconnect(let id):
+            streams.reconnect(id)
+        case .scheduleRetry(let id, let attempt, let delay):
+            timers.append((now + delay, .stream(.retryDue(id, attempt: attempt))))
+        case .resumePlayback(let id):
+            streams.resume(id)
+        case .pausePlayback(let id):
+            streams.pause(id)
+        case .close(let id):
+            streams.close(id)
+        case .releaseAudio:
+            streams.releaseAudio()
+        case .reportProblem(let message):
+            configuration.log(message)
+        }
+    }
+
+    /// Shares the new state with readers and the media controls, and tells the owner when the picture changed.
+    private func publish() {
+        let display = player.display(at: now)
+        let changed = snapshotLock.withLock { () -> Bool in
+            let visibleChange = !display.looksLike(snapshot.display)
+            snapshot = Snapshot(player: player, display: display)
+            return visibleChange
+        }
+        if let mediaControls, mediaControls.isPublished {
+            let controls = player.nowPlaying.map { MediaControlsState(phase: display.phase, nowPlaying: $0) } ?? .empty
+            if controls != publishedControls {
+                publishedControls = controls
+                mediaControls.update(controls)
+            }
+        }
+        if changed { configuration.onChange() }
+    }
+
+    /// When the loop must run next without an input: soon while audio plays or a download's completion is
+    /// held on screen, at the next timer, else never.
+    private func nextWake() -> Double? {
+        var wake = timers.map(\.due).min()
+        let display = snapshotLock.withLock { snapshot.display }
+        if display.phase == .playing || display.phase == .fetching && display.isStream {
+            wake = min(wake ?? .infinity, now + Self.audioPumpInterval)
+        }
+        if let finishedAt = player.finishedAt, player.isHoldingCompletion(at: now) {
+            wake = min(wake ?? .infinity, finishedAt + player.completionHold)
+        }
+        return wake
+    }
+}
+
+extension MediaDisplay {
+    /// Whether `other` draws the same picture: everything but the buffer level, which changes every few
+    /// milliseconds while a stream plays and is shown only in traces.
+    func looksLike(_ other: MediaDisplay) -> Bool {
+        var mine = self
+        mine.bufferSeconds = other.bufferSeconds
+        return mine == other
+    }
+}
+
+extension MediaControlCommand {
+    /// The media key this command is (nil for the window's own: `Raise`, `Quit`, `Next`, `Previous`).
+    public var mediaKey: MediaKey? {
+        switch self {
+        case .play: .play
+        case .pause: .pause
+        case .playPause: .playPause
+        case .stop: .stop
+        case .next, .previous, .raise, .quit: nil
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import MediaCore
+import PlayerCore
+import Testing
+
+/// `MediaPlayer`'s switching table: every row, with and without the default app's fallback download, each
+/// row's new active item, flow and exact commands.
+@Suite("MediaPlayer: switching between a download and a stream (the table)")
+struct MediaPlayerTableTests {
+    static let a = DownloadRequest(playlist: URL(string: "http://127.0.0.1:1/a.m3u8")!, title: "A")
+    static let b = DownloadRequest(playlist: URL(string: "http://127.0.0.1:1/b.m3u8")!)
+    static let fallback = DownloadRequest(playlist: URL(string: "http://127.0.0.1:1/default.m3u8")!)
+    static let radio = StreamRequest(url: URL(string: "http://127.0.0.1:1/radio.mp3")!, title: "Radio", isLive: true)
+    static let live = StreamRequest(url: URL(string: "http://127.0.0.1:1/live/index.m3u8")!)
+    static let s1 = StreamSessionID(1), s2 = StreamSessionID(2)
+
+    /// The kinds of "before" the rows start from, reached through events only.
+    enum Start: String, CaseIterable, Sendable {
+        case nothing, downloadReady, downloadFetching, downloadPlaying, streamBuffering
+    }
+
+    static func player(_ start: Start, fallback: DownloadRequest?) -> MediaPlayer {
+        var player = MediaPlayer(fallback: fallback)
+        switch start {
+        case .nothing:
+            if fallback != nil { return player }   // unreachable with a fallback: the circle never empties
+        case .downloadReady:
+            _ = player.send(.prepared(a), at: 0)
+        case .downloadFetching:
+            _ = player.send(.playRequested(.download(a)), at: 0)
+        case .downloadPlaying:
+            _ = player.send(.playRequested(.download(a)), at: 0)
+            _ = player.send(.download(player.flow, .fetchFinished(FetchID(1), file: "/tmp/a.ts")), at: 1)
+        case .streamBuffering:
+            _ = player.send(.playRequested(.stream(radio)), at: 0)
+        }
+        return player
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        var start: Start
+        var event: MediaEvent
+        var fallback: DownloadRequest?
+        var active: MediaPlayer.Active
+        /// The commands, given the flow the player was in before the event.
+        var commands: @Sendable (DownloadFlowID) -> [MediaCommand]
+        var testDescription: String { "\(start) + \(event) (fallback: \(fallback != nil)) → \(active)" }
+    }
+
+    static let rows: [Row] = {
+        var rows: [Row] = []
+        for fallback in [nil, Self.fallback] {
+            func row(_ start: Start, _ event: MediaEvent, _ active: MediaPlayer.Active,
+                     _ commands: @escaping @Sendable (DownloadFlowID) -> [MediaCommand]) {
+                if start == .nothing, fallback != nil { return }
+                rows.append(Row(start: start, event: event, fallback: fallback, active: active, commands: commands))
+            }
+            // Retiring each kind of download, as the commands of flow f.
+            let retireFetching: @Sendable (DownloadFlowID) -> [MediaCommand] = { [.download($0, .cancelFetch(FetchID(1)))] }
+            let retirePlaying: @Sendable (DownloadFlowID) -> [MediaCommand] = {
+                [.download($0, .stopPlayback), .download($0, .deleteFile("/tmp/a.ts"))]
+            }
+            let releaseStream: [MediaCommand] = [.stream(.close(s1)), .stream(.releaseAudio)]
+            let fetchA: @Sendable (DownloadFlowID) -> [MediaCommand] = { [.fetch($0.next, FetchID(1), a)] }
+            let fetchB: @Sendable (DownloadFlowID) -> [MediaCommand] = { [.fetch($0.next, FetchID(1), b)] }
+            let fallbackActive: MediaPlayer.Active = fallback.map(MediaPlayer.Active.download) ?? .nothing
+
+            // playRequested(.download)
+            row(.nothing, .playRequested(.download(a)), .download(a), fetchA)
+            row(.downloadReady, .playRequested(.download(b)), .download(b), fetchB)
+            row(.downloadFetching, .playRequested(.download(b)), .download(b), { retireFetching($0) + fetchB($0) })
+            row(.downloadPlaying, .playRequested(.download(a)), .download(a), { retirePlaying($0) + fetchA($0) })
+            row(.streamBuffering, .playRequested(.download(a)), .download(a), { releaseStream + fetchA($0) })
+            // playRequested(.stream)
+            row(.nothing, .playRequested(.stream(radio)), .stream(radio), { _ in [.stream(.open(s1, source: radio.source))] })
+            row(.downloadReady, .playRequested(.stream(radio)), .stream(radio), { _ in [.stream(.open(s1, source: radio.source))] })
+            row(.downloadFetching, .playRequested(.stream(radio)), .stream(radio),
+                { retireFetching($0) + [.stream(.open(s1, source: radio.source))] })
+            row(.downloadPlaying, .playRequested(.stream(radio)), .stream(radio),
+                { retirePlaying($0) + [.stream(.open(s1, source: radio.source))] })
+            row(.streamBuffering, .playRequested(.stream(live)), .stream(live),
+                { _ in [.stream(.close(s1)), .stream(.open(s2, source: live.source))] })
+            // prepared
+            row(.nothing, .prepared(a), .download(a), { _ in [] })
+            row(.downloadReady, .prepared(b), .download(b), { _ in [] })
+            row(.downloadFetching, .prepared(b), .download(b), retireFetching)
+            row(.downloadPlaying, .prepared(b), .download(b), retirePlaying)
+            row(.streamBuffering, .prepared(a), .download(a), { _ in releaseStream })
+            // audioReleased
+            row(.nothing, .audioReleased, .nothing, { _ in [] })
+            row(.downloadReady, .audioReleased, fallbackActive, { _ in [] })
+            row(.downloadFetching, .audioReleased, fallbackActive, retireFetching)
+            row(.downloadPlaying, .audioReleased, fallbackActive, retirePlaying)
+            row(.streamBuffering, .audioReleased, fallbackActive, { _ in releaseStream })
+            // circleTapped
+            row(.nothing, .circleTapped, .nothing, { _ in [] })
+            row(.downloadReady, .circleTapped, .download(a), { [.fetch($0, FetchID(1), a)] })
+            row(.downloadFetching, .circleTapped, .download(a), { _ in [] })
+            row(.downloadPlaying, .circleTapped, .download(a), { [.download($0, .pausePlayback)] })
+            row(.streamBuffering, .circleTapped, .stream(radio), { _ in [.stream(.close(s1))] })
+            // mediaKeyPressed
+            for key in MediaKey.allCases { row(.nothing, .mediaKeyPressed(key), .nothing, { _ in [] }) }
+            row(.downloadReady, .mediaKeyPressed(.play), .download(a), { [.fetch($0, FetchID(1), a)] })
+            row(.downloadReady, .mediaKeyPressed(.pause), .download(a), { _ in [] })
+            row(.downloadReady, .mediaKeyPressed(.playPause), .download(a), { [.fetch($0, FetchID(1), a)] })
+            row(.downloadReady, .mediaKeyPressed(.stop), .download(a), { _ in [] })
+            row(.downloadFetching, .mediaKeyPressed(.play), .download(a), { _ in [] })
+            row(.downloadFetching, .mediaKeyPressed(.pause), .download(a), { _ in [] })
+            row(.downloadFetching, .mediaKeyPressed(.playPause), .download(a), { _ in [] })
+            row(.downloadFetching, .mediaKeyPressed(.stop), .download(a), retireFetching)
+            row(.downloadPlaying, .mediaKeyPressed(.play), .download(a), { _ in [] })
+            row(.downloadPlaying, .mediaKeyPressed(.pause), .download(a), { [.download($0, .pausePlayback)] })
+            row(.downloadPlaying, .mediaKeyPressed(.playPause), .download(a), { [.download($0, .pausePlayback)] })
+            row(.downloadPlaying, .mediaKeyPressed(.stop), .download(a), retirePlaying)
+            row(.streamBuffering, .mediaKeyPressed(.play), .stream(radio), { _ in [] })
+            row(.streamBuffering, .mediaKeyPressed(.pause), .stream(radio), { _ in [.stream(.close(s1))] })
+            row(.streamBuffering, .mediaKeyPressed(.playPause), .stream(radio), { _ in [.stream(.close(s1))] })
+            row(.streamBuffering, .mediaKeyPressed(.stop), .stream(radio), { _ in [.stream(.close(s1))] })
+        }
+        return rows
+    }()
+
+    @Test("every row of the table", arguments: rows)
+    func row(_ row: Row) {
+        var player = Self.player(row.start, fallback: row.fallback)
+        let flow = player.flow
+        let commands = player.send(row.event, at: 10)
+        #expect(player.active == row.active)
+        #expect(commands == row.commands(flow))
+        #expect(player.display(at: 10).isVisible == (row.active != .nothing))
+    }
+
+    @Test("the table covers every start × event kind, with and without a fallback")
+    func coverage() {
+        func kind(_ event: MediaEvent) -> String {
+            switch event {
+            case .playRequested(.download): "playDownload"
+            case .playRequested(.stream): "playStream"
+            case .prepared: "prepared"
+            case .audioReleased: "released"
+            case .circleTapped: "tapped"
+            case .mediaKeyPressed(let key): "key \(key)"
+            case .download, .stream: "report"
+            }
+        }
+        let covered = Set(Self.rows.map { "\($0.start) \(kind($0.event)) \($0.fallback != nil)" })
+        let events = ["playDownload", "playStream", "prepared", "released", "tapped"] + MediaKey.allCases.map { "key \($0)" }
+        for start in Start.allCases {
+            for event in events {
+                for fallback in [false, true] where !(start == .nothing && fallback) {
+                    #expect(covered.contains("\(start) \(event) \(fallback)"), "no row for \(start) \(event) fallback \(fallback)")
+                }
+            }
+        }
+    }
+
+    @Test("a new flow starts for every download request and prepare; the flow's reports are accepted, an older flow's are not")
+    func flows() {
+        var player = MediaPlayer()
+        _ = player.send(.playRequested(.download(Self.a)), at: 0)
+        let first = player.flow
+        _ = player.send(.playRequested(.download(Self.b)), at: 1)
+        let second = player.flow
+        #expect(second == first.next)
+        // The older flow finishing its fetch: the file is deleted, the current flow does not play it.
+        #expect(player.send(.download(first, .fetchFinished(FetchID(1), file: "/tmp/old.ts")), at: 2)
+                == [.download(first, .deleteFile("/tmp/old.ts"))])
+        #expect(player.download.state == .fetching(progress: 0))
+        // Its progress: the fetch is cancelled. Its failure, playback and deletion reports: nothing.
+        #expect(player.send(.download(first, .fetchProgressed(FetchID(1), fraction: 0.5)), at: 2)
+                == [.download(first, .cancelFetch(FetchID(1)))])
+        #expect(player.send(.download(first, .fetchFailed(FetchID(1), message: "x")), at: 2) == [])
+        #expect(player.send(.download(first, .playbackFinished), at: 2) == [])
+        #expect(player.send(.download(first, .fileDeleted("/tmp/old.ts")), at: 2) == [])
+        #expect(player.send(.download(first, .fileDeletionFailed("/tmp/old.ts", message: "busy")), at: 2)
+                == [.download(first, .reportProblem("Could not delete cached file /tmp/old.ts: busy"))])
+        // The current flow's reports drive its player.
+        #expect(player.send(.download(second, .fetchFinished(FetchID(1), file: "/tmp/b.ts")), at: 3)
+                == [.download(second, .play(file: "/tmp/b.ts"))])
+        #expect(player.display(at: 3).phase == .playing)
+        // With a stream active, even the current flow number's reports are an older flow's.
+        _ = player.send(.playRequested(.stream(Self.radio)), at: 4)
+        #expect(player.send(.download(second, .fetchFinished(FetchID(2), file: "/tmp/late.ts")), at: 5)
+                == [.download(second, .deleteFile("/tmp/late.ts"))])
+    }
+}
