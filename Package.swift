@@ -261,7 +261,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // Samples: the embedded sample data every app serves in-process when given no server.
         .target(
-            name: "Samples", path: "Sources/Samples",
+            name: "Samples", dependencies: ["StreamServer"], path: "Sources/Samples",
             resources: [.copy("DefaultStream"), .copy("VimeoSample"), .copy("BuffsSample"), .copy("IPlayerSample"),
                         .copy("InterlochenSample")]),
 

@@ -18,22 +18,32 @@ import Testing
         var t = 0.0
 
         init() {
-            loads = screens.start(&shell, at: 0)
+            loads = Self.loads(screens.send(.started, &shell, at: 0, now: IPlayerScreensTests.now))
+        }
+
+        /// The loads among `commands` (the iPlayer asks for nothing else).
+        static func loads(_ commands: [IPlayerScreens.Command]) -> [IPlayerLoad] {
+            commands.map { command in
+                switch command {
+                case .load(let load): load
+                }
+            }
         }
 
         mutating func send(_ output: ShellOutput, now: Date = IPlayerScreensTests.now) -> [IPlayerLoad] {
             t += 0.1
-            return screens.handle(output, &shell, at: t, now: now)
+            return Self.loads(screens.send(.output(output), &shell, at: t, now: now))
         }
 
         mutating func loaded(_ load: IPlayerLoad, _ feed: IPlayerFeed) {
             t += 0.1
-            screens.loaded(load, feed, &shell, at: t)
+            #expect(screens.send(.finished(load, .success(feed)), &shell, at: t, now: IPlayerScreensTests.now).isEmpty)
         }
 
         mutating func failed(_ load: IPlayerLoad, _ message: String) {
             t += 0.1
-            screens.failed(load, message: message, &shell, at: t)
+            #expect(screens.send(.finished(load, .failure(LoadFailure(message: message))), &shell, at: t,
+                                 now: IPlayerScreensTests.now).isEmpty)
         }
 
         /// Categories shown and arts selected: the highlights load.
@@ -247,7 +257,7 @@ import Testing
     @Test func startAgainReplacesEveryScreen() throws {
         var h = Harness()
         _ = try h.openArts()
-        let loads = h.screens.start(&h.shell, at: 5)
+        let loads = Harness.loads(h.screens.send(.started, &h.shell, at: 5, now: Self.now))
         #expect(h.stack == ["categories"])
         #expect(loads.map(\.resource) == [.categories])
         #expect(h.screens.pendingLoads == loads)

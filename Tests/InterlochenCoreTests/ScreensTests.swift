@@ -40,10 +40,10 @@ struct InterlochenScreensTests {
         var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
         var t = 0.0
 
-        mutating func start() -> [Screens.Command] { screens.start(&shell, at: t) }
+        mutating func start() -> [Screens.Command] { screens.send(.started, &shell, at: t, now: Date()) }
         mutating func handle(_ output: ShellOutput) -> [Screens.Command] {
             t += 0.1
-            return screens.handle(output, &shell, at: t)
+            return screens.send(.output(output), &shell, at: t, now: Date())
         }
         mutating func finish(_ command: Screens.Command?, _ outcome: Screens.Outcome) -> [Screens.Command] {
             t += 0.1
@@ -51,12 +51,12 @@ struct InterlochenScreensTests {
                 Issue.record("not a load: \(String(describing: command))")
                 return []
             }
-            return screens.finished(request, outcome, &shell, at: t)
+            return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
         }
         mutating func tick() -> [Screens.Command] {
             t += 0.1
             var commands: [Screens.Command] = []
-            for output in shell.send(.tick(time: t)) { commands += screens.handle(output, &shell, at: t) }
+            for output in shell.send(.tick(time: t)) { commands += screens.send(.output(output), &shell, at: t, now: Date()) }
             return commands
         }
         var top: Screen? { shell.top }
@@ -102,7 +102,7 @@ struct InterlochenScreensTests {
     func failedAndRetry() {
         var app = Harness()
         let first = app.start()
-        _ = app.finish(first.first, .failed(Screens.LoadFailure(message: "content-meta: HTTP 401 Unauthorized")))
+        _ = app.finish(first.first, .failed(LoadFailure(message: "content-meta: HTTP 401 Unauthorized")))
         #expect(app.top?.load == .failed(message: "content-meta: HTTP 401 Unauthorized"))
         let retry = app.handle(.retryRequested("featured"))
         #expect(Self.request(retry.first)?.load == .sections(.featured, refresh: false))
@@ -182,7 +182,7 @@ struct InterlochenScreensTests {
         _ = app.finish(more.first, .moreStories(Self.radio(stories: 0..<20)))
         #expect(app.rows.count == 22 && app.rows.last?.id == "npr:r19" && app.top?.list?.hasMore == true)
         let failing = app.handle(.nearEnd("radio", rowCount: 22))
-        _ = app.finish(failing.first, .failed(Screens.LoadFailure(message: "NPR: HTTP 500")))
+        _ = app.finish(failing.first, .failed(LoadFailure(message: "NPR: HTTP 500")))
         #expect(app.rows.count == 22 && app.top?.load == .loaded)
         #expect(app.top?.list?.footer == .failed(message: "NPR: HTTP 500"))
         let last = app.handle(.nearEnd("radio", rowCount: 22))
@@ -214,12 +214,12 @@ struct InterlochenScreensTests {
         #expect(app.shell.notice?.title == "Showing saved content")
         app.shell.closeNotice()
         let again = app.handle(.refreshRequested("featured"))
-        _ = app.finish(again.first, .failed(Screens.LoadFailure(message: "content-meta: HTTP 500")))
+        _ = app.finish(again.first, .failed(LoadFailure(message: "content-meta: HTTP 500")))
         #expect(app.rows.count == 5 && app.top?.load == .loaded)
         #expect(app.shell.notice == Notice(title: "Couldn't refresh", message: "content-meta: HTTP 500"))
         app.shell.closeNotice()
         let offline = app.handle(.refreshRequested("featured"))
-        _ = app.finish(offline.first, .failed(Screens.LoadFailure(message: "offline", offline: true)))
+        _ = app.finish(offline.first, .failed(LoadFailure(message: "offline", offline: true)))
         #expect(app.shell.notice == Notice.offline())
     }
 
@@ -236,25 +236,25 @@ struct InterlochenScreensTests {
         // Tabs and rows of the covered root are ignored while details show.
         #expect(app.handle(.tabSelected("radio", "featured")).isEmpty && app.top?.id == Screens.detailsScreen)
         let listen = app.handle(.action(Screens.detailsScreen, .listen))
-        #expect(listen == [.listen(.stream(StreamRequest(source: .http(url: URL(string: "http://h/radio/classical.mp3")!),
+        #expect(listen == [.effect(.listen(.stream(StreamRequest(source: .http(url: URL(string: "http://h/radio/classical.mp3")!),
                                                          title: "Classical IPR", artist: "Around the clock",
-                                                         artworkURL: URL(string: "http://h/c.jpg"), isLive: true)))])
+                                                         artworkURL: URL(string: "http://h/c.jpg"), isLive: true))))])
         #expect(app.handle(.action(Screens.detailsScreen, .watch)).isEmpty, "a station has no Watch")
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         #expect(app.screens.detailsItem == nil)
         _ = app.handle(.rowSelected("radio", "station:news"))
         #expect(app.handle(.action(Screens.detailsScreen, .listen)).first.map {
-            if case .listen(.stream(let request)) = $0, case .liveHLS = request.source { true } else { false }
+            if case .effect(.listen(.stream(let request))) = $0, case .liveHLS = request.source { true } else { false }
         } == true)
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.tabSelected("radio", "featured"))
         _ = app.handle(.rowSelected("featured", "npr:901"))
         #expect(app.top?.details?.facts == ["Duration: 12:00"] && app.top?.details?.paragraph == "Teaser")
-        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.listen(.stream(StreamRequest(
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.listen(.stream(StreamRequest(
             source: .http(url: URL(string: "http://h/npr/audio/story.mp3")!), title: "A story", artist: "NPR",
-            artworkURL: URL(string: "http://h/s.jpg"), isLive: false)))])
+            artworkURL: URL(string: "http://h/s.jpg"), isLive: false))))])
     }
 
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast; none on a cast not live")
@@ -267,14 +267,14 @@ struct InterlochenScreensTests {
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "vimeo:1201001"))
         #expect(app.top?.details?.actions.map(\.action) == [.watch])
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(.download(DownloadRequest(
-            playlist: URL(string: "http://h/v.m3u8")!, title: "Overture", artworkURL: URL(string: "http://h/v.jpg"))))])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(.download(DownloadRequest(
+            playlist: URL(string: "http://h/v.m3u8")!, title: "Overture", artworkURL: URL(string: "http://h/v.jpg")))))])
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "livestream:6001"))
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.watch(.stream(StreamRequest(
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(.stream(StreamRequest(
             source: .liveHLS(playlist: URL(string: "http://h/live/index.m3u8")!), title: "Campus live",
-            artworkURL: URL(string: "http://h/l.jpg"), isLive: true)))])
+            artworkURL: URL(string: "http://h/l.jpg"), isLive: true))))])
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "livestream:6002"))
@@ -291,7 +291,7 @@ struct InterlochenScreensTests {
         #expect(app.rows.first?.subtitle == "www.interlochen.org")
         #expect(app.top?.list?.style.showsThumbnails == false, "links have no pictures")
         #expect(app.handle(.rowSelected("more", "link:https://www.interlochen.org/give"))
-                == [.open(URL(string: "https://www.interlochen.org/give")!)])
+                == [.effect(.open(URL(string: "https://www.interlochen.org/give")!))])
         #expect(app.top?.id == "more")
     }
 
@@ -350,7 +350,7 @@ struct InterlochenScreensTests {
         _ = app.handle(.rowSelected("featured", Screens.searchRow))
         _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
         let first = app.tick()
-        _ = app.finish(first.first, .failed(Screens.LoadFailure(message: "Vimeo: HTTP 500")))
+        _ = app.finish(first.first, .failed(LoadFailure(message: "Vimeo: HTTP 500")))
         #expect(app.top?.list?.footer == .failed(message: "Vimeo: HTTP 500"))
         _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
         let again = app.tick()

@@ -236,7 +236,7 @@ struct IPlayerAppTests {
             """, arguments: ["--app", "iplayer"], timeout: 90)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(run.stderr.contains("iPlayer sample catalog at http://127.0.0.1:"), "\(run.stderr)")
+        #expect(run.stderr.contains("serving the embedded IPlayerSample at http://127.0.0.1:"), "\(run.stderr)")
         let frames = try run.frames()
         #expect(try #require(frames.last).title == "Sport")
         #expect((try #require(frames.last).rowCount ?? 0) > 0)

@@ -41,10 +41,10 @@ struct ScreensTests {
         var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
         var t = 0.0
 
-        mutating func start() -> [VimeoScreens.Command] { screens.start(&shell, at: t) }
+        mutating func start() -> [VimeoScreens.Command] { screens.send(.started, &shell, at: t, now: Date()) }
         mutating func handle(_ output: ShellOutput) -> [VimeoScreens.Command] {
             t += 0.1
-            return screens.handle(output, &shell, at: t)
+            return screens.send(.output(output), &shell, at: t, now: Date())
         }
         mutating func finish(_ command: VimeoScreens.Command?, _ outcome: VimeoScreens.Outcome) -> [VimeoScreens.Command] {
             t += 0.1
@@ -52,13 +52,13 @@ struct ScreensTests {
                 Issue.record("not a load: \(String(describing: command))")
                 return []
             }
-            return screens.finished(request, outcome, &shell, at: t)
+            return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
         }
         /// Sends the shell's outputs from a frame tick to the app.
         mutating func tick() -> [VimeoScreens.Command] {
             t += 0.1
             var commands: [VimeoScreens.Command] = []
-            for output in shell.send(.tick(time: t)) { commands += screens.handle(output, &shell, at: t) }
+            for output in shell.send(.tick(time: t)) { commands += screens.send(.output(output), &shell, at: t, now: Date()) }
             return commands
         }
         var top: Screen? { shell.top }
@@ -237,8 +237,8 @@ struct ScreensTests {
         let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v3"))
         _ = app.finish(check.first, .connectivity(.online))
         let play = app.handle(.action(VimeoScreens.detailsScreen, .play))
-        #expect(play == [.play(.init(playlist: URL(string: "http://h/v3.m3u8")!, title: "Video 3", artist: "Night Drives",
-                                     artworkURL: URL(string: "http://h/p3.jpg")))])
+        #expect(play == [.effect(.play(.init(playlist: URL(string: "http://h/v3.m3u8")!, title: "Video 3", artist: "Night Drives",
+                                     artworkURL: URL(string: "http://h/p3.jpg"))))])
         #expect(app.handle(.action(VimeoScreens.detailsScreen, .watch)).isEmpty)
     }
 

@@ -17,14 +17,14 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .player:
             return PlayerApp()
         case .vimeo:
-            return try VimeoApp(options.vimeoConfiguration, context: context)
+            return try VimeoApp.make(options.vimeoConfiguration, context: context)
         case .buffs:
             return try BuffsApp(baseURL: options.baseURL.flatMap(URL.init(string:)),
                                 interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())), context: context)
         case .iplayer:
-            return try IPlayerApp(baseURL: options.baseURL, context: context)
+            return try IPlayerApp.make(baseURL: options.baseURL, context: context)
         case .interlochen:
-            return try InterlochenApp(options.interlochenConfiguration, context: context)
+            return try InterlochenApp.make(options.interlochenConfiguration, context: context)
         }
     }
 }

@@ -35,7 +35,6 @@ final class DemoComponents {
             fallback = DownloadRequest(playlist: parsed)
         } else if options.app.showsDefaultPlayer, options.stream == nil {
             let started = try EmbeddedStream.start()
-            Log.line("serving the embedded stream at \(started.masterURL.absoluteString)")
             fallback = DownloadRequest(playlist: started.masterURL)
             stream = started
         }

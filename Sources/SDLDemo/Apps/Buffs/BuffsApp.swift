@@ -3,9 +3,7 @@ import BuffCore
 import DragPhysics
 import FeedKit
 import Foundation
-import Samples
 import ScreenKit
-import StreamServer
 
 /// `--app buffs`: the circular player as always, with the SportBuff panel (seed 004) over the window.
 ///
@@ -13,8 +11,8 @@ import StreamServer
 /// to the millisecond, so scripted runs on the virtual clock are reproducible. Commands go to the panel
 /// model (``BuffCore/BuffPanel``, pure: layout, slide, hit testing); `fetch` commands become requests with
 /// ``BuffClient`` in the background, answered on the main thread at the frame's time. With no
-/// `--base-url`, the embedded sample (Resources/BuffsSample: ids 1–5 in every shape) is served by an
-/// in-process StreamServer on 127.0.0.1.
+/// `--base-url`, the embedded sample (Sources/Samples/BuffsSample: ids 1–5 in every shape) is served on
+/// 127.0.0.1 (Samples' ``Samples/SampleServer``).
 ///
 /// Input: ``BuffCore/BuffPanelPointer`` decides (a press on the panel is the panel's until release, so the
 /// player never sees it; a release on the same answer votes, on the ✕ closes; presses elsewhere go to the
@@ -22,8 +20,7 @@ import StreamServer
 final class BuffsApp: HostedApp, AppOverlay {
     private let context: AppContext
     private let client: BuffClient
-    private let transport: AsyncHTTPTransport
-    private let server: StreamServer?
+    private let sample: AppSample?
     private var engine: BuffEngine
     private(set) var panel = BuffPanel()
     private var tasks: [Int: Task<Void, Never>] = [:]
@@ -34,24 +31,9 @@ final class BuffsApp: HostedApp, AppOverlay {
     /// The app for `baseURL` (nil: the embedded sample) requesting every `interval`.
     init(baseURL: URL?, interval: Duration, context: AppContext) throws {
         self.context = context
-        var base = baseURL
-        if base == nil {
-            let folder: URL
-            do {
-                folder = try SampleName.buffs.directory()
-            } catch {
-                throw WiringError(message: error.message)
-            }
-            let table = try RouteTable.load(contentsOf: folder.appendingPathComponent("routes.json"))
-            let server = try Blocking.run { try await StreamServer.start(routes: table) }
-            self.server = server
-            base = server.baseURL
-        } else {
-            server = nil
-        }
+        sample = baseURL == nil ? try AppSample.start(.buffs) : nil
         let schedule = BuffSchedule(interval: interval)
-        transport = AsyncHTTPTransport()
-        client = BuffClient(baseURL: base ?? BuffClient.defaultBaseURL, transport: transport,
+        client = BuffClient(baseURL: baseURL ?? sample?.baseURL ?? BuffClient.defaultBaseURL, transport: SharedTransport.transport,
                             limits: RequestLimits(timeout: schedule.fetchDeadline))
         engine = BuffEngine(schedule: schedule)
     }
@@ -76,11 +58,7 @@ final class BuffsApp: HostedApp, AppOverlay {
     func shutdown() {
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
-        let transport = transport
-        _ = try? Blocking.run { try await transport.shutdown() }
-        if let server {
-            _ = try? Blocking.run { try await server.shutdown() }
-        }
+        sample?.shutdown()
     }
 
     // MARK: AppOverlay

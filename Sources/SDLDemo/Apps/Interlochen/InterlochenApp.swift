@@ -3,32 +3,19 @@ import FeedKit
 import Foundation
 import InterlochenCore
 import InterlochenKit
-import PlayerCore
+import Samples
 import ScreenKit
 import VimeoKit
 
 /// `--app interlochen`: the Interlochen app (seed 000): five tabs of content-meta.json's sections, an item's
 /// details with Listen and Watch, More's links. The decisions are ``InterlochenCore/InterlochenScreens``
-/// (pure); this class only runs its loads against ``InterlochenKit/InterlochenLibrary`` in the background
-/// (the time read once per load, online unless `--offline`), hands the results back to the main thread, passes
-/// Listen and Watch to the circle (``AppContext/media``) and opens links with the configured opener.
+/// (pure); ``ScreenAppHost`` runs its loads against ``InterlochenKit/InterlochenLibrary`` (the time read once
+/// per load, online unless `--offline`), its Listen and Watch on the media host, and its links with the
+/// configured opener.
 ///
-/// With no `--content-url` the app serves its embedded sample (``InterlochenSampleServer``) on 127.0.0.1.
-/// The store is `--store` (Vimeo's next to it, `…-vimeo.sqlite`), else files in a temporary directory removed
-/// when the window closes.
-final class InterlochenApp: HostedApp {
-    private var screens = InterlochenScreens()
-    private let library: InterlochenLibrary
-    private let vimeo: VimeoLibrary
-    private let transport: AsyncHTTPTransport
-    private let sample: InterlochenSampleServer?
-    private let temporaryStore: URL?
-    private let context: AppContext
-    private let fetcher: any ResourceFetching
-    private let connectivity: Connectivity
-    private let opener: LinkOpener
-    private var tasks: [Int: Task<Void, Never>] = [:]
-
+/// With no `--content-url` the app serves its embedded sample on 127.0.0.1. The store is `--store` (Vimeo's
+/// next to it, `…-vimeo.sqlite`), else files in a temporary directory removed when the window closes.
+enum InterlochenApp {
     /// The app's setup from the command line.
     struct Configuration {
         /// content-meta.json's URL (nil: the embedded sample, and every other URL is the sample's).
@@ -55,128 +42,98 @@ final class InterlochenApp: HostedApp {
         var opener = LinkOpener(command: "xdg-open")
     }
 
-    init(_ configuration: Configuration, context: AppContext, fetcher: any ResourceFetching = StandardResourceFetcher()) throws {
-        let sample = configuration.contentURL == nil ? try InterlochenSampleServer.start() : nil
-        var temporaryStore: URL?
-        let path: String
-        if let storePath = configuration.storePath {
-            path = storePath
-        } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemo-interlochen-\(UUID().uuidString)")
-            temporaryStore = directory
-            path = directory.appendingPathComponent("interlochen.sqlite").path
+    /// Where each service is: the sample's, or the configured (default: the real services').
+    private struct Services {
+        var contentURL: URL
+        var credentials: Credentials?
+        var nprBase: URL
+        var nprKey: String?
+        var liveStreamBase: URL
+        var vimeoBase: URL
+        var token: String?
+
+        init(_ configuration: Configuration, sample: AppSample?) {
+            if let sample {
+                contentURL = sample.url(for: "/data/content-meta.json")
+                credentials = .basic(user: SampleCredentials.interlochenUser, password: SampleCredentials.interlochenPassword)
+                nprBase = sample.url(for: "/npr")
+                nprKey = SampleCredentials.nprKey
+                liveStreamBase = sample.url(for: "/livestream")
+                vimeoBase = sample.baseURL
+                token = SampleCredentials.vimeoToken
+                return
+            }
+            contentURL = configuration.contentURL ?? URL(fileURLWithPath: "/")
+            if let user = configuration.user ?? AppEnvironment.value("INTERLOCHEN_USER") {
+                credentials = .basic(user: user, password: configuration.password ?? AppEnvironment.value("INTERLOCHEN_PASSWORD") ?? "")
+            }
+            nprBase = configuration.nprBase ?? NPRClient.defaultBaseURL
+            nprKey = configuration.nprKey ?? AppEnvironment.value("NPR_API_KEY")
+            liveStreamBase = configuration.liveStreamBase ?? LiveStreamClient.defaultBaseURL
+            vimeoBase = configuration.vimeoBase ?? VimeoClient.defaultBaseURL
+            token = configuration.token ?? AppEnvironment.value("VIMEO_TOKEN")
         }
-        let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
-        let store: InterlochenStore
+    }
+
+    /// Builds the app: the sample (if no content URL), the stores, the clients over the window's transport.
+    static func make(_ configuration: Configuration, context: AppContext,
+                     resources: any ResourceFetching = StandardResourceFetcher()) throws -> ScreenAppHost<InterlochenScreens> {
+        let sample = configuration.contentURL == nil ? try AppSample.start(.interlochen) : nil
+        let services = Services(configuration, sample: sample)
+        let store: AppStore
+        let interlochenStore: InterlochenStore
         let vimeoStore: VimeoStore
         do {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
-            store = try InterlochenStore(path: path)
-            vimeoStore = try VimeoStore(path: stem + "-vimeo.sqlite")
+            store = try AppStore(path: configuration.storePath, app: "interlochen")
+            interlochenStore = try InterlochenStore(path: store.path)
+            vimeoStore = try VimeoStore(path: store.sibling("vimeo"))
         } catch {
             sample?.shutdown()
-            throw WiringError(message: "interlochen store \(path): \(error)")
+            throw WiringError(message: "interlochen store: \(error)")
         }
-        let environment = ProcessInfo.processInfo.environment
-        func env(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        let transport = AsyncHTTPTransport()
+        let transport = SharedTransport.transport
         let limits = RequestLimits(timeout: .seconds(15))
         let connectivity: Connectivity = configuration.offline ? .offline : .online
-        let credentials: Credentials?
-        if sample != nil {
-            credentials = .basic(user: InterlochenSampleServer.user, password: InterlochenSampleServer.password)
-        } else if let user = configuration.user ?? env("INTERLOCHEN_USER") {
-            credentials = .basic(user: user, password: configuration.password ?? env("INTERLOCHEN_PASSWORD") ?? "")
-        } else {
-            credentials = nil
-        }
-        let vimeo = VimeoLibrary(baseURL: sample?.vimeoBase ?? configuration.vimeoBase ?? VimeoClient.defaultBaseURL,
-                                 token: sample != nil ? InterlochenSampleServer.token : configuration.token ?? env("VIMEO_TOKEN"),
-                                 transport: transport, limits: limits, store: vimeoStore,
-                                 connectivity: FixedConnectivity(connectivity))
-        let services = InterlochenLibrary.Services(
-            contentMeta: ContentMetaClient(url: sample?.contentURL ?? configuration.contentURL ?? URL(fileURLWithPath: "/"),
-                                           credentials: credentials, transport: transport, limits: limits),
-            npr: NPRClient(baseURL: sample?.nprBase ?? configuration.nprBase ?? NPRClient.defaultBaseURL,
-                           apiKey: sample != nil ? "sample-key" : configuration.nprKey ?? env("NPR_API_KEY"),
-                           transport: transport, limits: limits),
-            liveStream: LiveStreamClient(baseURL: sample?.liveStreamBase ?? configuration.liveStreamBase ?? LiveStreamClient.defaultBaseURL,
-                                         transport: transport, limits: limits),
-            albums: VimeoAlbumVideos(library: vimeo))
-        self.library = InterlochenLibrary(store: store, services: services)
-        self.vimeo = vimeo
-        self.transport = transport
-        self.sample = sample
-        self.temporaryStore = temporaryStore
-        self.context = context
-        self.fetcher = fetcher
-        self.connectivity = connectivity
-        self.opener = configuration.opener
-    }
-
-    func start(_ shell: inout Shell, at t: Double) {
-        run(screens.start(&shell, at: t))
-    }
-
-    func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) {
-        run(screens.handle(output, &shell, at: t))
-    }
-
-    var isWorking: Bool { !tasks.isEmpty }
-    var resources: (any ResourceFetching)? { fetcher }
-
-    func shutdown() {
-        for task in tasks.values { task.cancel() }
-        tasks.removeAll()
-        let transport = self.transport
-        _ = try? Blocking.run { try await transport.shutdown() }
-        sample?.shutdown()
-        if let temporaryStore { try? FileManager.default.removeItem(at: temporaryStore) }
-    }
-
-    private func run(_ commands: [InterlochenScreens.Command]) {
-        for command in commands {
-            switch command {
-            case .load(let request):
-                load(request)
-            case .listen(let request):
-                context.media?.send(.playRequested(request))
-            case .watch(let request):
-                context.media?.send(.audioReleased)
-                context.media?.send(.playRequested(request))
-            case .open(let url):
-                opener.open(url)
-            }
-        }
-    }
-
-    private func load(_ request: InterlochenScreens.Request) {
-        let library = self.library
-        let vimeo = self.vimeo
-        let context = self.context
-        let connectivity = self.connectivity
-        let owner = UncheckedBox(WeakReference(self))
-        tasks[request.serial] = Task.detached {
-            let outcome = await InterlochenLoads.outcome(of: request.load, library: library, vimeo: vimeo, now: Date(),
-                                                           connectivity: connectivity)
-            context.update { shell, t in owner.value.object?.finish(request, outcome, shell: &shell, at: t) }
-        }
-    }
-
-    private func finish(_ request: InterlochenScreens.Request, _ outcome: InterlochenScreens.Outcome, shell: inout Shell, at t: Double) {
-        tasks[request.serial] = nil
-        switch outcome {
-        case .failed(let failure):
-            FileHandle.standardError.write(Data("SDLDemo: interlochen: \(failure.message)\n".utf8))
-        case .sections(let loaded):
-            for line in loaded.notices + loaded.failures {
-                FileHandle.standardError.write(Data("SDLDemo: interlochen: \(line)\n".utf8))
-            }
-        case .moreStories, .searchResults:
-            break
-        }
-        run(screens.finished(request, outcome, &shell, at: t))
+        let vimeo = VimeoLibrary(baseURL: services.vimeoBase, token: services.token, transport: transport, limits: limits,
+                                 store: vimeoStore, connectivity: FixedConnectivity(connectivity))
+        let library = InterlochenLibrary(store: interlochenStore, services: InterlochenLibrary.Services(
+            contentMeta: ContentMetaClient(url: services.contentURL, credentials: services.credentials,
+                                           transport: transport, limits: limits),
+            npr: NPRClient(baseURL: services.nprBase, apiKey: services.nprKey, transport: transport, limits: limits),
+            liveStream: LiveStreamClient(baseURL: services.liveStreamBase, transport: transport, limits: limits),
+            albums: VimeoAlbumVideos(library: vimeo)))
+        let opener = configuration.opener
+        return ScreenAppHost(
+            model: InterlochenScreens(), context: context, resources: resources,
+            perform: { request, now in
+                await InterlochenLoads.outcome(of: request.load, library: library, vimeo: vimeo, now: now,
+                                               connectivity: connectivity)
+            },
+            effect: { effect in
+                switch effect {
+                case .listen(let request):
+                    context.media?.send(.playRequested(request))
+                case .watch(let request):
+                    context.media?.send(.audioReleased)
+                    context.media?.send(.playRequested(request))
+                case .open(let url):
+                    opener.open(url)
+                }
+            },
+            finished: { outcome in
+                switch outcome {
+                case .failed(let failure):
+                    Log.line("interlochen: \(failure.message)")
+                case .sections(let loaded):
+                    for line in loaded.notices + loaded.failures { Log.line("interlochen: \(line)") }
+                case .moreStories, .searchResults:
+                    break
+                }
+            },
+            cleanup: {
+                sample?.shutdown()
+                store.remove()
+            })
     }
 }
 
@@ -200,13 +157,13 @@ enum InterlochenLoads {
                     return .searchResults(InterlochenScreens.SearchPage(
                         page: found.value.page, videos: found.value.videos.map { VimeoAlbumVideos.video($0) }, hasMore: found.value.hasMore))
                 } catch {
-                    return .failed(InterlochenScreens.LoadFailure(message: error.message, offline: error.reason == .offline))
+                    return .failed(LoadFailure(message: error.message, offline: error.reason == .offline))
                 }
             }
         } catch let error as FeedError {
-            return .failed(InterlochenScreens.LoadFailure(message: error.description, offline: error.kind == .offline))
+            return .failed(LoadFailure(message: error.description, offline: error.kind == .offline))
         } catch {
-            return .failed(InterlochenScreens.LoadFailure(message: "\(error)"))
+            return .failed(LoadFailure(message: "\(error)"))
         }
     }
 }

@@ -1,27 +1,18 @@
 import FeedCore
 import FeedKit
 import Foundation
+import Samples
 import ScreenKit
 import VimeoCore
 import VimeoKit
 
 /// `--app vimeo`: the Vimeo library's screens (albums → an album's videos, 25 a page → details with Play,
-/// and Search). The decisions are ``VimeoCore/VimeoScreens`` (pure); this class only runs its commands
-/// against ``VimeoKit/VimeoLibrary`` in the background and hands the results back to the main thread,
-/// and passes Play to the circle (``AppContext/media``).
+/// and Search). The decisions are ``VimeoCore/VimeoScreens`` (pure); ``ScreenAppHost`` runs its loads
+/// against ``VimeoKit/VimeoLibrary`` and its Play on the media host.
 ///
-/// With no `--base-url` the app serves its embedded sample library (``VimeoSampleServer``) on 127.0.0.1.
-/// The store is `--store`, else a file in a temporary directory removed when the window closes.
-final class VimeoApp: HostedApp {
-    private var screens = VimeoScreens()
-    private let library: VimeoLibrary
-    private let transport: AsyncHTTPTransport
-    private let sample: VimeoSampleServer?
-    private let temporaryStore: URL?
-    private let context: AppContext
-    private let fetcher: any ResourceFetching
-    private var tasks: [Int: Task<Void, Never>] = [:]
-
+/// With no `--base-url` the app serves its embedded sample library (Samples' ``Samples/SampleServer``) on
+/// 127.0.0.1. The store is `--store`, else a file in a temporary directory removed when the window closes.
+enum VimeoApp {
     /// The app's setup from the command line.
     struct Configuration {
         /// The API's base URL (nil: the embedded sample library).
@@ -34,90 +25,54 @@ final class VimeoApp: HostedApp {
         var offline = false
     }
 
-    init(_ configuration: Configuration, context: AppContext, fetcher: any ResourceFetching = StandardResourceFetcher()) throws {
-        let sample = configuration.baseURL == nil ? try VimeoSampleServer.start() : nil
+    /// Builds the app: the sample (if no base URL), the store, the library over the window's transport.
+    static func make(_ configuration: Configuration, context: AppContext,
+                     resources: any ResourceFetching = StandardResourceFetcher()) throws -> ScreenAppHost<VimeoScreens> {
+        let sample = configuration.baseURL == nil ? try AppSample.start(.vimeo) : nil
         let baseURL = configuration.baseURL ?? sample?.baseURL ?? VimeoClient.defaultBaseURL
-        var temporaryStore: URL?
-        let path: String
-        if let storePath = configuration.storePath {
-            path = storePath
-        } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemo-vimeo-\(UUID().uuidString)")
-            temporaryStore = directory
-            path = directory.appendingPathComponent("vimeo.sqlite").path
-        }
-        let store: VimeoStore
+        let store: AppStore
+        let whitelist: AlbumWhitelist
         do {
-            store = try VimeoStore(path: path)
+            store = try AppStore(path: configuration.storePath, app: "vimeo")
+            whitelist = sample == nil ? .everything
+                : try AlbumWhitelist.decode(Data(contentsOf: SampleName.vimeo.directory().appendingPathComponent("albums.json")))
         } catch {
             sample?.shutdown()
-            throw WiringError(message: "vimeo store \(path): \(error)")
+            throw WiringError(message: "vimeo: \(error)")
         }
-        let environmentToken = ProcessInfo.processInfo.environment["VIMEO_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
-        let token = configuration.token ?? (sample != nil ? VimeoSampleServer.token : environmentToken)
+        let vimeoStore: VimeoStore
+        do {
+            vimeoStore = try VimeoStore(path: store.path)
+        } catch {
+            sample?.shutdown()
+            store.remove()
+            throw WiringError(message: "vimeo store \(store.path): \(error)")
+        }
+        let token = configuration.token ?? (sample != nil ? SampleCredentials.vimeoToken : AppEnvironment.value("VIMEO_TOKEN"))
         let connectivity: any ConnectivityCheck = configuration.offline ? FixedConnectivity(.offline)
             : HostConnectivityCheck(url: baseURL, timeout: .seconds(3))
-        let transport = AsyncHTTPTransport()
-        self.transport = transport
-        self.sample = sample
-        self.temporaryStore = temporaryStore
-        self.context = context
-        self.fetcher = fetcher
-        self.library = VimeoLibrary(baseURL: baseURL, token: token, transport: transport, limits: RequestLimits(timeout: .seconds(15)),
-                                    store: store, whitelist: sample?.whitelist ?? .everything, connectivity: connectivity)
-    }
-
-    func start(_ shell: inout Shell, at t: Double) {
-        run(screens.start(&shell, at: t))
-    }
-
-    func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) {
-        run(screens.handle(output, &shell, at: t))
-    }
-
-    var isWorking: Bool { !tasks.isEmpty }
-    var resources: (any ResourceFetching)? { fetcher }
-
-    func shutdown() {
-        for task in tasks.values { task.cancel() }
-        tasks.removeAll()
-        let transport = self.transport
-        _ = try? Blocking.run { try await transport.shutdown() }
-        sample?.shutdown()
-        if let temporaryStore { try? FileManager.default.removeItem(at: temporaryStore) }
-    }
-
-    private func run(_ commands: [VimeoScreens.Command]) {
-        for command in commands {
-            switch command {
-            case .load(let request):
-                load(request)
-            case .play(let request):
-                context.media?.send(.playRequested(.download(request)))
-            }
-        }
-    }
-
-    private func load(_ request: VimeoScreens.Request) {
-        let library = self.library
-        let context = self.context
-        let owner = UncheckedBox(WeakReference(self))
-        tasks[request.serial] = Task.detached {
-            let outcome = await VimeoLoads.outcome(of: request.load, library: library, now: Date())
-            context.update { shell, t in owner.value.object?.finish(request, outcome, shell: &shell, at: t) }
-        }
-    }
-
-    private func finish(_ request: VimeoScreens.Request, _ outcome: VimeoScreens.Outcome, shell: inout Shell, at t: Double) {
-        tasks[request.serial] = nil
-        if case .failed(let failure) = outcome {
-            FileHandle.standardError.write(Data("SDLDemo: vimeo: \(failure.message)\n".utf8))
-        }
-        run(screens.finished(request, outcome, &shell, at: t))
+        let library = VimeoLibrary(baseURL: baseURL, token: token, transport: SharedTransport.transport,
+                                   limits: RequestLimits(timeout: .seconds(15)), store: vimeoStore,
+                                   whitelist: whitelist, connectivity: connectivity)
+        return ScreenAppHost(
+            model: VimeoScreens(), context: context, resources: resources,
+            perform: { request, now in await VimeoLoads.outcome(of: request.load, library: library, now: now) },
+            effect: { effect in
+                switch effect {
+                case .play(let request): context.media?.send(.playRequested(.download(request)))
+                }
+            },
+            finished: { outcome in
+                if case .failed(let failure) = outcome { Log.line("vimeo: \(failure.message)") }
+            },
+            cleanup: {
+                sample?.shutdown()
+                store.remove()
+            })
     }
 }
 
-/// The loads ``VimeoScreens`` asks for, run against the library.
+/// The loads ``VimeoCore/VimeoScreens`` asks for, run against the library.
 enum VimeoLoads {
     /// Runs one load against the library (the real time is the clock freshness is judged by).
     static func outcome(of load: VimeoScreens.Load, library: VimeoLibrary, now: Date) async -> VimeoScreens.Outcome {
@@ -131,7 +86,7 @@ enum VimeoLoads {
                 return .connectivity(await library.connectivity())
             }
         } catch {
-            return .failed(VimeoScreens.LoadFailure(message: error.message, offline: error.reason == .offline))
+            return .failed(LoadFailure(message: error.message, offline: error.reason == .offline))
         }
     }
 }

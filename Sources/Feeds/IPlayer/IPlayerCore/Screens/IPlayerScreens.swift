@@ -14,7 +14,7 @@ import ScreenKit
 ///
 /// | state (top screen) | event | screens | loads |
 /// |---|---|---|---|
-/// | none | ``start(_:at:)`` | `categories` pushed, loading | categories |
+/// | none | `started` | `categories` pushed, loading | categories |
 /// | `categories` loading | categories loaded | its rows shown, `loaded` | — |
 /// | `categories` loading | categories failed | `failed` with the message (Retry) | — |
 /// | `categories` on top (failed) | ``ScreenKit/ShellOutput/retryRequested(_:)`` of it | (the shell set `loading`) | categories |
@@ -32,11 +32,17 @@ import ScreenKit
 ///
 /// ```swift
 /// var screens = IPlayerScreens()
-/// var loads = screens.start(&shell, at: 0)             // [categories]
-/// screens.loaded(loads[0], .categories(list), &shell, at: 0.4)
-/// loads = screens.handle(.rowSelected("categories", "arts"), &shell, at: 1, now: Date())   // [highlights(arts)]
+/// var commands = screens.send(.started, &shell, at: 0, now: Date())             // [.load(categories)]
+/// commands = screens.send(.finished(load, .success(.categories(list))), &shell, at: 0.4, now: Date())
+/// commands = screens.send(.output(.rowSelected("categories", "arts")), &shell, at: 1, now: Date())
+///                                                                               // [.load(highlights(arts))]
 /// ```
-public struct IPlayerScreens: Sendable {
+public struct IPlayerScreens: ScreenModel {
+    /// What a load produced: the feed, or why it failed.
+    public typealias Outcome = Result<IPlayerFeed, LoadFailure>
+    /// What the host runs: the loads (the iPlayer has no other effect).
+    public typealias Command = ScreenModelCommand<IPlayerLoad, NoEffect>
+
     /// The categories screen's name.
     public static let categoriesScreen: ScreenID = "categories"
     /// The highlights screen's name.
@@ -90,8 +96,25 @@ public struct IPlayerScreens: Sendable {
 
     // MARK: Events
 
+    /// Applies `event` (see the type's table); `now` is the date the time left to watch is judged at.
+    public mutating func send(_ event: ScreenModelEvent<IPlayerLoad, Outcome>, _ shell: inout Shell, at t: Double,
+                              now: Date) -> [Command] {
+        switch event {
+        case .started:
+            return start(&shell, at: t).map(Command.load)
+        case .output(let output):
+            return handle(output, &shell, at: t, now: now).map(Command.load)
+        case .finished(let load, .success(let feed)):
+            loaded(load, feed, &shell, at: t)
+            return []
+        case .finished(let load, .failure(let failure)):
+            failed(load, message: failure.message, &shell, at: t)
+            return []
+        }
+    }
+
     /// Shows the categories, loading; returns the categories load.
-    public mutating func start(_ shell: inout Shell, at t: Double) -> [IPlayerLoad] {
+    private mutating func start(_ shell: inout Shell, at t: Double) -> [IPlayerLoad] {
         entries.removeAll()
         shell.setScreens([], at: t)
         return push(Self.categoriesScreen, title: Self.categoriesTitle, style: Self.categoriesStyle,
@@ -99,7 +122,7 @@ public struct IPlayerScreens: Sendable {
     }
 
     /// Reacts to one of the shell's outputs at `t`; `now` is the date the time left to watch is judged at.
-    public mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double, now: Date) -> [IPlayerLoad] {
+    private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double, now: Date) -> [IPlayerLoad] {
         switch output {
         case .rowSelected(let screen, let row):
             guard let index = entries.indices.last, entries[index].screen == screen else { return [] }
@@ -133,7 +156,7 @@ public struct IPlayerScreens: Sendable {
 
     /// `load` finished with `feed` at `t`: the screen it was for shows it (if still there and still waiting
     /// for this load).
-    public mutating func loaded(_ load: IPlayerLoad, _ feed: IPlayerFeed, _ shell: inout Shell, at t: Double) {
+    private mutating func loaded(_ load: IPlayerLoad, _ feed: IPlayerFeed, _ shell: inout Shell, at t: Double) {
         guard let index = liveEntry(for: load) else { return }
         entries[index].pendingLoad = nil
         let screen = entries[index].screen
@@ -158,7 +181,7 @@ public struct IPlayerScreens: Sendable {
     }
 
     /// `load` failed with `message` at `t`: the screen it was for shows the message and Retry.
-    public mutating func failed(_ load: IPlayerLoad, message: String, _ shell: inout Shell, at t: Double) {
+    private mutating func failed(_ load: IPlayerLoad, message: String, _ shell: inout Shell, at t: Double) {
         guard let index = liveEntry(for: load) else { return }
         entries[index].pendingLoad = nil
         shell.setLoad(.failed(message: message), of: entries[index].screen, at: t)
@@ -219,7 +242,7 @@ public struct IPlayerScreens: Sendable {
 }
 
 /// A feed load the Mini iPlayer's screens ask for: which document, for which screen instance.
-public struct IPlayerLoad: Hashable, Sendable {
+public struct IPlayerLoad: ScreenLoadRequest {
     /// The iBL document to fetch.
     public enum Resource: Hashable, Sendable {
         /// `GET {base}/ibl/v1/categories?rights=mobile`.

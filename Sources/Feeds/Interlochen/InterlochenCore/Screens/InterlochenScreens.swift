@@ -11,11 +11,11 @@ import ScreenKit
 ///
 /// ```swift
 /// var screens = InterlochenScreens()
-/// var commands = screens.start(&shell, at: 0)                        // [.load(featured)]
-/// commands = screens.finished(request, .sections(loaded), &shell, at: 0.3)
-/// commands = screens.handle(.tabSelected("featured", "radio"), &shell, at: 1)   // [.load(radio)]
-/// commands = screens.handle(.rowSelected("radio", "station:classical"), &shell, at: 2)  // pushes details
-/// commands = screens.handle(.action("details", .listen), &shell, at: 3)          // [.listen(playback)]
+/// var commands = screens.send(.started, &shell, at: 0, now: Date())                    // [.load(featured)]
+/// commands = screens.send(.finished(request, .sections(loaded)), &shell, at: 0.3, now: Date())
+/// commands = screens.send(.output(.tabSelected("featured", "radio")), &shell, at: 1, now: Date())  // [.load(radio)]
+/// commands = screens.send(.output(.rowSelected("radio", "station:classical")), &shell, at: 2, now: Date())
+/// commands = screens.send(.output(.action("details", .listen)), &shell, at: 3, now: Date())  // [.effect(.listen(…))]
 /// ```
 ///
 /// Screens: one root per tab (`featured`, `radio`, `performances`, `extras`, `more`), each with the tab bar;
@@ -52,7 +52,7 @@ import ScreenKit
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
-public struct InterlochenScreens: Sendable {
+public struct InterlochenScreens: ScreenModel {
     /// The details screen.
     public static let detailsScreen: ScreenID = "details"
     /// The full-screen search modal.
@@ -118,7 +118,7 @@ public struct InterlochenScreens: Sendable {
     }
 
     /// One load, tied to the tab that asked.
-    public struct Request: Hashable, Sendable {
+    public struct Request: ScreenLoadRequest {
         /// Unique per request.
         public var serial: Int
         /// The tab.
@@ -145,20 +145,6 @@ public struct InterlochenScreens: Sendable {
             self.sections = sections
             self.notices = notices
             self.failures = failures
-        }
-    }
-
-    /// Why a load failed, as the screens show it.
-    public struct LoadFailure: Hashable, Sendable, Error {
-        /// One line saying what failed.
-        public var message: String
-        /// Offline with nothing stored.
-        public var offline: Bool
-
-        /// A failure.
-        public init(message: String, offline: Bool = false) {
-            self.message = message
-            self.offline = offline
         }
     }
 
@@ -191,10 +177,8 @@ public struct InterlochenScreens: Sendable {
         case failed(LoadFailure)
     }
 
-    /// What the driver runs.
-    public enum Command: Hashable, Sendable {
-        /// Run this load and report with ``InterlochenScreens/finished(_:_:_:at:)``.
-        case load(Request)
+    /// What the host runs besides loads.
+    public enum Effect: Hashable, Sendable {
         /// Listen: play this audio in the circle (a station or a story, as a stream).
         case listen(MediaRequest)
         /// Watch: release the audio, then play the video (a VOD's sound downloaded, a live cast's streamed).
@@ -202,6 +186,9 @@ public struct InterlochenScreens: Sendable {
         /// Open this link in the browser.
         case open(URL)
     }
+
+    /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
+    public typealias Command = ScreenModelCommand<Request, Effect>
 
     private struct RowInfo: Sendable {
         var item: SectionItem
@@ -260,8 +247,18 @@ public struct InterlochenScreens: Sendable {
 
     // MARK: Events
 
+    /// Applies `event` (see the type's table); `now` is not used (freshness is the library's).
+    public mutating func send(_ event: ScreenModelEvent<Request, Outcome>, _ shell: inout Shell, at t: Double,
+                              now: Date) -> [Command] {
+        switch event {
+        case .started: start(&shell, at: t)
+        case .output(let output): handle(output, &shell, at: t)
+        case .finished(let request, let outcome): finished(request, outcome, &shell, at: t)
+        }
+    }
+
     /// Shows the Featured tab loading (the loading screen) and asks for it.
-    public mutating func start(_ shell: inout Shell, at t: Double) -> [Command] {
+    private mutating func start(_ shell: inout Shell, at t: Double) -> [Command] {
         current = .featured
         tabStates = [.featured: TabState(started: true)]
         details = nil
@@ -271,7 +268,7 @@ public struct InterlochenScreens: Sendable {
     }
 
     /// Reacts to what the shell reported.
-    public mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
+    private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
         case .rowSelected(Self.searchScreen, let row):
             guard details == nil, let info = search?.rows[row] else { return [] }
@@ -311,7 +308,7 @@ public struct InterlochenScreens: Sendable {
                   let info = tabStates[tab]?.rows[row] else { return [] }
             if case .link(let link) = info.item {
                 guard let url = URL(string: link.link) else { return [] }
-                return [.open(url)]
+                return [.effect(.open(url))]
             }
             details = info
             shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(Self.details(info))), at: t)
@@ -343,7 +340,7 @@ public struct InterlochenScreens: Sendable {
     }
 
     /// A load finished with `outcome`.
-    public mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
+    private mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
         if case .search(let query, _) = request.load {
             searchFinished(request, query: query, outcome, &shell, at: t)
             return []
@@ -521,20 +518,20 @@ public struct InterlochenScreens: Sendable {
         switch (action, item) {
         case (.listen, .station(let station)):
             guard let url = URL(string: station.streamURL) else { return [] }
-            return [.listen(.stream(StreamRequest(url: url, title: station.name, artist: station.tagline,
-                                                  artworkURL: artwork, isLive: true)))]
+            return [.effect(.listen(.stream(StreamRequest(url: url, title: station.name, artist: station.tagline,
+                                                  artworkURL: artwork, isLive: true))))]
         case (.listen, .story(let story)):
             guard let url = story.audioURL.flatMap(URL.init(string:)) else { return [] }
-            return [.listen(.stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR",
-                                                  artworkURL: artwork, isLive: false)))]
+            return [.effect(.listen(.stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR",
+                                                  artworkURL: artwork, isLive: false))))]
         case (.watch, .video(let video)):
             guard let url = video.hlsURL.flatMap(URL.init(string:)) else { return [] }
-            return [.watch(.download(DownloadRequest(playlist: url, title: video.title, artist: info.group,
-                                                     artworkURL: artwork)))]
+            return [.effect(.watch(.download(DownloadRequest(playlist: url, title: video.title, artist: info.group,
+                                                     artworkURL: artwork))))]
         case (.watch, .cast(let event)):
             guard event.isLive, let url = event.hlsURL.flatMap(URL.init(string:)) else { return [] }
-            return [.watch(.stream(StreamRequest(url: url, title: event.title, artist: info.group,
-                                                 artworkURL: artwork, isLive: true)))]
+            return [.effect(.watch(.stream(StreamRequest(url: url, title: event.title, artist: info.group,
+                                                 artworkURL: artwork, isLive: true))))]
         default:
             return []
         }

@@ -11,9 +11,9 @@ import ScreenKit
 ///
 /// ```swift
 /// var screens = VimeoScreens()
-/// var commands = screens.start(&shell, at: 0)                      // [.load(albums)]
-/// commands = screens.finished(request, .albums(sourced), &shell, at: 0.3)
-/// commands = screens.handle(.rowSelected("albums", "1234"), &shell, at: 1)   // pushes "videos", loads page 1
+/// var commands = screens.send(.started, &shell, at: 0, now: Date())            // [.load(albums)]
+/// commands = screens.send(.finished(request, .albums(sourced)), &shell, at: 0.3, now: Date())
+/// commands = screens.send(.output(.rowSelected("albums", "1234")), &shell, at: 1, now: Date())  // pushes "videos"
 /// ```
 ///
 /// Screens: `albums` and `search` are root screens with the tabs **Albums** and **Search**; `videos`
@@ -44,7 +44,7 @@ import ScreenKit
 /// A result is dropped when the screen it was for is gone (popped), or was refreshed or searched again
 /// since it was asked for (each request carries its screen's serial and generation). A root swapped out
 /// by a tab keeps receiving its results.
-public struct VimeoScreens: Sendable {
+public struct VimeoScreens: ScreenModel {
     /// The albums root screen.
     public static let albumsScreen: ScreenID = "albums"
     /// An album's videos.
@@ -83,7 +83,7 @@ public struct VimeoScreens: Sendable {
     }
 
     /// One load, tied to the screen that asked.
-    public struct Request: Hashable, Sendable {
+    public struct Request: ScreenLoadRequest {
         /// Unique per request.
         public var serial: Int
         /// The screen instance (its entry's serial).
@@ -96,27 +96,14 @@ public struct VimeoScreens: Sendable {
         public var purpose: Purpose
     }
 
-    /// What the driver runs.
-    public enum Command: Hashable, Sendable {
-        /// Run this load and report with ``VimeoScreens/finished(_:_:_:at:)``.
-        case load(Request)
+    /// What the host runs besides loads.
+    public enum Effect: Hashable, Sendable {
         /// Play this video's sound in the circle: its HLS downloaded (the best audio track), then played.
         case play(DownloadRequest)
     }
 
-    /// Why a load failed, as the screens show it.
-    public struct LoadFailure: Hashable, Sendable, Error {
-        /// One line saying what failed.
-        public var message: String
-        /// Offline with nothing stored.
-        public var offline: Bool
-
-        /// A failure.
-        public init(message: String, offline: Bool = false) {
-            self.message = message
-            self.offline = offline
-        }
-    }
+    /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
+    public typealias Command = ScreenModelCommand<Request, Effect>
 
     /// What a load produced.
     public enum Outcome: Hashable, Sendable {
@@ -174,8 +161,18 @@ public struct VimeoScreens: Sendable {
 
     // MARK: Events
 
+    /// Applies `event` (see the type's table); `now` is not used (freshness is the library's).
+    public mutating func send(_ event: ScreenModelEvent<Request, Outcome>, _ shell: inout Shell, at t: Double,
+                              now: Date) -> [Command] {
+        switch event {
+        case .started: start(&shell, at: t)
+        case .output(let output): handle(output, &shell, at: t)
+        case .finished(let request, let outcome): finished(request, outcome, &shell, at: t)
+        }
+    }
+
     /// Shows the albums screen (loading) and asks for the albums.
-    public mutating func start(_ shell: inout Shell, at t: Double) -> [Command] {
+    private mutating func start(_ shell: inout Shell, at t: Double) -> [Command] {
         let entry = newEntry(Self.albumsScreen, .albums([:]))
         entries = [entry]
         shell.setScreens([Screen(id: Self.albumsScreen, title: "Albums", load: .loading,
@@ -184,7 +181,7 @@ public struct VimeoScreens: Sendable {
     }
 
     /// Reacts to what the shell reported.
-    public mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
+    private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
         case .rowSelected(let screen, let row):
             return select(row, on: screen, &shell, at: t)
@@ -204,7 +201,7 @@ public struct VimeoScreens: Sendable {
             guard let index = topIndex(screen), case .details(let video, let album) = entries[index].content,
                   let link = video.hlsFile?.streamLink, let playlist = URL(string: link) else { return [] }
             let artwork = video.pictures.best(forWidth: VimeoPresentation.detailsPictureWidth).flatMap { URL(string: $0.link) }
-            return [.play(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork))]
+            return [.effect(.play(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork)))]
         case .tabSelected(_, let tab):
             switchRoot(to: tab, &shell, at: t)
             return []
@@ -219,7 +216,7 @@ public struct VimeoScreens: Sendable {
     }
 
     /// A load finished with `outcome`.
-    public mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
+    private mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
         if case .connectivity(let video) = request.load {
             guard pendingSelection?.serial == request.serial else { return [] }
             pendingSelection = nil
