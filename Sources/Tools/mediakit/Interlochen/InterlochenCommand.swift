@@ -127,12 +127,7 @@ struct InterlochenOptions: ParsableArguments {
     }
 
     static func defaultStorePath(for url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let cache = environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        var name = (url.host ?? "interlochen").lowercased().filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-        if name.isEmpty { name = "interlochen" }
-        if let port = url.port { name += "_\(port)" }
-        return cache + "/circleplayer/interlochen/" + name + ".sqlite"
+        FeedStore.defaultPath(app: "interlochen", for: url, environment: environment)
     }
 
     /// A usage error (exit 64) when no content-meta URL is given. Checked when a subcommand runs, not in

@@ -111,25 +111,10 @@ public final class VimeoStore: Sendable {
     /// The file, or `nil` in memory.
     public var path: String? { feedStore.path }
 
-    /// The default store for the API at `baseURL`: `$XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite`
-    /// (`~/.cache/…` when `XDG_CACHE_HOME` is unset), one file per API host, so data from a local test
-    /// server never mixes with api.vimeo.com's.
-    ///
-    /// ```swift
-    /// VimeoStore.defaultPath(for: URL(string: "https://api.vimeo.com")!, environment: ["HOME": "/home/ada"])
-    /// // "/home/ada/.cache/circleplayer/vimeo/api.vimeo.com.sqlite"
-    /// ```
+    /// The default store for the API at `baseURL`: FeedKit's one rule,
+    /// `$XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite` (``FeedKit/FeedStore/defaultPath(app:for:environment:)``).
     public static func defaultPath(for baseURL: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        let cache: String
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            cache = xdg
-        } else {
-            cache = (environment["HOME"] ?? NSHomeDirectory()) + "/.cache"
-        }
-        var name = (baseURL.host ?? "vimeo").lowercased().filter { $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" }
-        if name.isEmpty { name = "vimeo" }
-        if let port = baseURL.port { name += "_\(port)" }
-        return cache + "/circleplayer/vimeo/" + name + ".sqlite"
+        FeedStore.defaultPath(app: "vimeo", for: baseURL, environment: environment)
     }
 
     // MARK: Reading
