@@ -1,3 +1,4 @@
+import DragPhysics
 import BuffCore
 import Foundation
 import ScreenKit
@@ -41,7 +42,7 @@ enum BuffPanelRenderer {
 
         // Close ✕.
         var close = Mesh()
-        let c = layout.close.mid, r = layout.close.width / 2
+        let c = layout.close.center, r = layout.close.width / 2
         close.disc(cx: c.x * s, cy: c.y * s, radius: r * s, color: Colors.closeDisc, feather: CircleScene.feather)
         let arm = r * 0.38
         Shapes.line(from: (c.x - arm, c.y - arm), to: (c.x + arm, c.y + arm), width: 2.5, color: Colors.text, scale: s, into: &close)
@@ -50,7 +51,7 @@ enum BuffPanelRenderer {
 
         // Question and countdown ring: the full part from 12 o'clock clockwise, the emptied part behind it.
         var ring = Mesh()
-        let rc = layout.ring.mid
+        let rc = layout.ring.center
         let outer = layout.ring.width / 2, inner = outer - 6
         let top = -Double.pi / 2
         ring.arc(cx: rc.x * s, cy: rc.y * s, innerRadius: inner * s, outerRadius: outer * s,

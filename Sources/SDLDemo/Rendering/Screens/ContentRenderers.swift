@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 
@@ -7,7 +8,7 @@ enum LoadStateRenderer {
     static func draw(_ load: LoadState, in content: Rect, pressed: ShellControl?, layout: ShellLayout, with painter: Painter) throws {
         switch load {
         case .loading:
-            try painter.spinner(at: content.mid, r: 18, color: Palette.titleBar, thickness: 4)
+            try painter.spinner(at: content.center, r: 18, color: Palette.titleBar, thickness: 4)
         case .failed(let message):
             let box = layout.failureMessage(in: content)
             painter.text.drawParagraph(message, style: .body, color: Palette.textPrimary, in: box, alignment: .center, maxLines: 3)

@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 
@@ -53,8 +54,8 @@ enum ListRenderer {
         case .loading:
             let label = "Loading…"
             let width = painter.text.width(of: label, style: .body)
-            let left = frame.mid.x - (width + 30) / 2
-            try painter.spinner(at: Point2(x: left + 10, y: frame.mid.y), r: 9, color: Palette.titleBar, thickness: 2.5)
+            let left = frame.center.x - (width + 30) / 2
+            try painter.spinner(at: Point(x: left + 10, y: frame.center.y), r: 9, color: Palette.titleBar, thickness: 2.5)
             painter.text.draw(label, style: .body, color: Palette.textSecondary,
                               in: Rect(x: left + 30, y: frame.y, width: width + 2, height: frame.height))
         case .failed(let message):
@@ -77,7 +78,7 @@ enum ListRenderer {
             // Refreshing with the room scrolled away: the title bar's spinner says so.
             return
         }
-        let center = Point2(x: list.frame.mid.x, y: list.frame.y + min(room, list.style.refreshHoldHeight) / 2)
+        let center = Point(x: list.frame.center.x, y: list.frame.y + min(room, list.style.refreshHoldHeight) / 2)
         let progress = min(1, shown / list.style.refreshThreshold)
         let sweep = list.isRefreshing || list.isPullArmed ? IconGeometry.spinnerSweep : max(0.1, progress * IconGeometry.spinnerSweep)
         try painter.spinner(at: center, r: 11, color: Palette.titleBar, sweep: sweep, turning: list.isRefreshing)

@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 
@@ -25,7 +26,7 @@ struct Painter {
     func draw(_ mesh: Mesh) throws { try canvas.draw(mesh) }
 
     /// A spinner of radius `r` at `center`.
-    func spinner(at center: Point2, r: Double, color: RGBA, sweep: Double = IconGeometry.spinnerSweep,
+    func spinner(at center: Point, r: Double, color: RGBA, sweep: Double = IconGeometry.spinnerSweep,
                  turning: Bool = true, thickness: Double = 3) throws {
         try draw(Shapes.spinner(center: (center.x, center.y), r: r, t: time, color: color, scale: scale,
                                 thickness: thickness, sweep: sweep, turning: turning))
@@ -66,15 +67,4 @@ struct Painter {
         mesh.disc(cx: (c.x + s * 0.9) * scale, cy: (c.y - s * 0.7) * scale, radius: s * 0.35 * scale, color: color, feather: CircleScene.feather)
         try draw(mesh)
     }
-}
-
-/// A point in window points, for drawing calls (ScreenKit's layouts use DragPhysics' `Point`).
-struct Point2 {
-    var x: Double
-    var y: Double
-}
-
-extension Rect {
-    /// The centre as a drawing point.
-    var mid: Point2 { Point2(x: x + width / 2, y: y + height / 2) }
 }

@@ -1,3 +1,4 @@
+import DragPhysics
 import ScreenKit
 
 /// The title bar: the screen's title, a back button when there is a screen to go back to, and a small
@@ -7,13 +8,13 @@ enum TitleBarRenderer {
         painter.fill(layout.titleBar, Palette.titleBar)
         if screen.canGoBack {
             if pressed == .back { painter.fill(layout.backButton, Palette.titleBarPressed) }
-            let center = layout.backButton.mid
+            let center = layout.backButton.center
             try painter.draw(Shapes.backChevron(center: (center.x, center.y), size: 16, color: Palette.onDark, scale: painter.scale))
         }
         painter.text.draw(screen.title, style: .barTitle, color: Palette.onDark, in: layout.titleText, alignment: .center)
         switch screen.load {
         case .loading, .refreshing:
-            try painter.spinner(at: Point2(x: layout.titleBar.maxX - 28, y: layout.titleBar.mid.y), r: 9, color: Palette.onDark, thickness: 2.5)
+            try painter.spinner(at: Point(x: layout.titleBar.maxX - 28, y: layout.titleBar.center.y), r: 9, color: Palette.onDark, thickness: 2.5)
         case .loaded, .failed:
             break
         }
