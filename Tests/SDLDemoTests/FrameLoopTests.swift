@@ -11,7 +11,7 @@ import Testing
 @Suite("Frame loop")
 struct FrameLoopTests {
     /// A session that logs every call; its phase turns `playing` at `playingFrom` (seconds).
-    final class RecordingSession: FrameSession, AudioControlling {
+    final class RecordingSession: FrameSession {
         var log: [String] = []
         var playingFrom = Double.infinity
         /// What each frame shows besides the phase: the now-playing title and the buffer level, by time.
@@ -51,7 +51,6 @@ struct FrameLoopTests {
         }
         func markDrawn() { log.append("markDrawn") }
         var images: ImageStore? { nil }
-        var audioControl: any AudioControlling { self }
         func nextTick(after frame: FrameSnapshot) -> Double? { tickInterval.map { frame.time + $0 } }
         func play(_ request: PlayRequest) { log.append("play") }
         func releaseAudio() { log.append("releaseAudio") }

@@ -11,8 +11,10 @@ protocol FrameSession: AnyObject {
     func markDrawn()
     /// The window's images, drawn with the frame.
     var images: ImageStore? { get }
-    /// The window's audio control (scripts play and release through it, as apps do).
-    var audioControl: any AudioControlling { get }
+    /// Plays `request` in the circle, as an app's Play or Listen does (a script's `play-download`, `play-stream`).
+    func play(_ request: PlayRequest)
+    /// Releases the audio, as an app does when a video starts (a script's `release-audio`).
+    func releaseAudio()
     /// The session time at which the session needs ``tick(at:)`` again even though nothing moves and no input
     /// or wake-up arrives (work due on the main thread, a timer), given the last frame drawn; nil when it
     /// needs none. The live loop sleeps until then, at most a second.
@@ -24,8 +26,11 @@ extension DemoSession: FrameSession {
     /// the players queue more than this ahead of the device).
     static let audioPumpInterval = 0.05
 
-    /// The global audio player.
-    var audioControl: any AudioControlling { audio }
+    /// Through the global audio player, as apps do.
+    func play(_ request: PlayRequest) { audio.play(request) }
+
+    /// Through the global audio player, as apps do.
+    func releaseAudio() { audio.releaseAudio() }
 
     /// While audio plays, its pump every ``audioPumpInterval``; an overlay's next deadline (``FrameSnapshot/wakeAt``).
     func nextTick(after frame: FrameSnapshot) -> Double? {

@@ -114,9 +114,9 @@ struct ScriptFrameSource: FrameSource {
         case .screenshot(let path):
             screenshots.append((path, step.line))
         case .play(let request):
-            session.audioControl.play(request)
+            session.play(request)
         case .releaseAudio:
-            session.audioControl.releaseAudio()
+            session.releaseAudio()
         case .quit:
             return .quit
         case .wait, .waitReal:
