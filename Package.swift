@@ -160,7 +160,7 @@ let package = Package(
         // ScreenKit: screens as pure models (kinetic lists, the screen stack, load states, details, notices,
         // tabs, text fields, image-cache bookkeeping). Pure and time-injected, like PlayerCore.
         .target(name: "ScreenKit", dependencies: ["DragPhysics"], path: "Sources/UI/ScreenKit"),
-        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "DragPhysics"]),
+        .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit", "DragPhysics", "TestSupport"]),
 
         // MARK: Feeds (Sources/Feeds): the shared layer, then one folder per app (XCore pure, XKit I/O)
 

@@ -6,7 +6,9 @@ The stream: `streamplay --radio FILE --serve-only` serves FILE in a loop as an e
 (real-time pacing, a title change every 10 s), like an Icecast mount. Playing it at the same time:
 
 - `streamplay URL` (our headless player: StreamPlayer + StreamAudioEngine, SDL's disk audio driver);
-- `SDLDemo --stream URL` (the window, SDL's offscreen video driver, disk audio), unless --no-sdldemo;
+- `SDLDemo --stream URL` (the window, SDL's offscreen video driver or --video-driver, disk audio), unless --no-sdldemo;
+- with --baseline DIR: DIR's `SDLDemo --stream URL` too, the same way (a build before a change, measured in the
+  same run as the build after it);
 - the reference: `mpv --no-video --ao=null URL` (or `ffplay -nodisp -autoexit -loglevel error URL` with SDL's disk
   audio driver when mpv is missing).
 
@@ -15,7 +17,7 @@ Each process's CPU time (utime + stime from /proc/PID/stat) and RSS (/proc/PID/s
 (MB per minute) and of the CPU share per interval (percentage points per minute) after the first minute (warm-up).
 
 Usage:
-  bench/stream-play.py --bin .build/release [--seconds 600] [--interval 10] [--mp3 FILE]
+  bench/stream-play.py --bin .build/release [--baseline DIR] [--seconds 600] [--interval 10] [--mp3 FILE]
 """
 
 import argparse
@@ -61,6 +63,9 @@ def main():
     parser.add_argument("--mp3", default="Sources/Samples/DefaultStream/fallback.mp3")
     parser.add_argument("--port", type=int, default=18400)
     parser.add_argument("--no-sdldemo", action="store_true")
+    parser.add_argument("--baseline", help="directory with another SDLDemo build to play the stream at the same time")
+    parser.add_argument("--video-driver", default="offscreen",
+                        help="SDL video driver of the SDLDemo windows (x11 under xvfb-run: a real window)")
     args = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="stream-play-")
@@ -81,7 +86,12 @@ def main():
     if not args.no_sdldemo:
         players["SDLDemo --stream"] = subprocess.Popen(
             [os.path.join(args.bin, "SDLDemo"), "--stream", url, "--title", "bench", "--no-mpris"],
-            env=dict(env, SDL_VIDEODRIVER="offscreen", SDL_DISKAUDIOFILE=os.path.join(work, "sdldemo.raw")),
+            env=dict(env, SDL_VIDEODRIVER=args.video_driver, SDL_DISKAUDIOFILE=os.path.join(work, "sdldemo.raw")),
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if args.baseline:
+        players["SDLDemo --stream (baseline)"] = subprocess.Popen(
+            [os.path.join(args.baseline, "SDLDemo"), "--stream", url, "--title", "bench", "--no-mpris"],
+            env=dict(env, SDL_VIDEODRIVER=args.video_driver, SDL_DISKAUDIOFILE=os.path.join(work, "baseline.raw")),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if shutil.which("mpv"):
         reference = "mpv --no-video --ao=null"
@@ -103,14 +113,14 @@ def main():
                 if process.poll() is None:
                     samples[name].append((t, cpu_seconds(process.pid), rss_mb(process.pid)))
             # The disk audio files grow at 176 kB/s each; keep the disk free.
-            for raw in ("streamplay.raw", "sdldemo.raw", "ffplay.raw"):
+            for raw in ("streamplay.raw", "sdldemo.raw", "baseline.raw", "ffplay.raw"):
                 path = os.path.join(work, raw)
                 if os.path.exists(path):
                     os.truncate(path, 0)
     finally:
         for process in players.values():
             if process.poll() is None:
-                process.send_signal(signal.SIGINT if process is not players.get("SDLDemo --stream") else signal.SIGTERM)
+                process.send_signal(signal.SIGTERM if os.path.basename(process.args[0]) == "SDLDemo" else signal.SIGINT)
         for process in players.values():
             try:
                 process.wait(timeout=10)
@@ -119,13 +129,17 @@ def main():
         server.kill()
         shutil.rmtree(work, ignore_errors=True)
 
+    print(f"SDLDemo's video driver: {args.video_driver}.")
     print(f"Playing one endless ICY MP3 radio ({os.path.basename(args.mp3)} looped, real time, served on 127.0.0.1) for "
           f"{args.seconds} s, all players at once; sampled every {args.interval:g} s; slopes after the first minute.\n")
-    print("| player | samples | CPU % (whole run) | RSS MB at end | RSS slope MB/min | CPU-share slope pp/min | alive at end |")
-    print("|---|---|---|---|---|---|---|")
+    print("| player | samples | CPU % (whole run) | vs reference | RSS MB at end | peak RSS MB | RSS slope MB/min | CPU-share slope pp/min | alive at end |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    def share(rows):
+        return 100 * (rows[-1][1] - rows[0][1]) / (rows[-1][0] - rows[0][0]) if len(rows) >= 2 else None
+    reference_cpu = share(samples[reference])
     for name, rows in samples.items():
         if len(rows) < 2:
-            print(f"| {name} | {len(rows)} | – | – | – | – | no |")
+            print(f"| {name} | {len(rows)} | – | – | – | – | – | – | no |")
             continue
         t0, c0, _ = rows[0]
         t1, c1, r1 = rows[-1]
@@ -135,7 +149,9 @@ def main():
         shares = [(b[0], 100 * (b[1] - a[1]) / (b[0] - a[0])) for a, b in zip(late, late[1:])]
         cpu_slope = slope([s[0] / 60 for s in shares], [s[1] for s in shares])
         alive = "yes" if rows[-1][0] >= args.seconds - 2 * args.interval else f"until {rows[-1][0]:.0f} s"
-        print(f"| {name} | {len(rows)} | {cpu:.2f} | {r1:.1f} | {rss_slope:+.3f} | {cpu_slope:+.3f} | {alive} |")
+        ratio = f"{cpu / reference_cpu:.2f} ×" if reference_cpu else "–"
+        peak = max(r[2] for r in rows)
+        print(f"| {name} | {len(rows)} | {cpu:.2f} | {ratio} | {r1:.1f} | {peak:.1f} | {rss_slope:+.3f} | {cpu_slope:+.3f} | {alive} |")
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ public struct TrackOverride: Sendable, Hashable {
 ///     // segment 3 (http://host/seg3.ts): HTTP 503 Service Unavailable (attempt 1 of 5); retrying in 0.3 s
 /// }
 /// ```
-public struct RetryNotice: Sendable, CustomStringConvertible {
+public struct RetryNotice: Sendable, Equatable, CustomStringConvertible {
     /// The failure of the attempt that just ended (its subject says what was being fetched).
     public var error: DownloadError
     /// The attempt that failed, 1-based.

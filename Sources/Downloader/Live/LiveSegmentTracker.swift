@@ -16,7 +16,7 @@
 ///   not fail) is below it (less ``durationTolerance``).
 ///
 /// A pure value: events in (``accept(_:)``, ``segmentFailed(duration:)``), entries out.
-struct LiveSegmentTracker: Sendable {
+struct LiveSegmentTracker: Sendable, Equatable {
     /// What to record next, in order.
     enum Entry: Sendable, Equatable {
         /// A segment to fetch and append; `discontinuity` as described above.

@@ -17,16 +17,7 @@
 ///
 /// The driver holds no logic of its own: every decision is ``Player``'s.
 public final class PlayerDriver: Sendable {
-    private struct Core: Sendable {
-        var player: Player
-        var queue: [PlayerEvent] = []
-        /// True while some thread is applying queued events; other senders only enqueue.
-        var draining = false
-        var observers: [Int: AsyncStream<PlayerState>.Continuation] = [:]
-        var nextObserver = 0
-    }
-
-    private let core: Locked<Core>
+    private let pump: DriverPump<Player, PlayerEvent, PlayerCommand, PlayerState>
     private let fetcher: any AudioFetching
     private let audio: any AudioPlaying
     private let files: any FileRemoving
@@ -46,17 +37,11 @@ public final class PlayerDriver: Sendable {
         files: any FileRemoving,
         log: @escaping @Sendable (String) -> Void = PlayerDriver.logToStandardError
     ) {
-        self.core = Locked(Core(player: player))
+        self.pump = DriverPump(player, apply: { $0.send($1) }, update: \.state, shows: { $0.state != $1.state })
         self.fetcher = fetcher
         self.audio = audio
         self.files = files
         self.log = log
-    }
-
-    deinit {
-        // Finish outside the lock: finishing runs the streams' termination handlers.
-        let observers = core.withLock { $0.observers.values }
-        for continuation in observers { continuation.finish() }
     }
 
     /// Writes `message` to standard error, prefixed with `PlayerCore:` (the default `log`: problems are
@@ -67,24 +52,13 @@ public final class PlayerDriver: Sendable {
 
     /// A snapshot of the machine: cheap enough to read every frame.
     public var player: Player {
-        core.withLock { $0.player }
+        pump.machine
     }
 
     /// The current state, then every change of state (consecutive equal states are reported once).
     /// Each access returns a new stream; it ends when the consumer stops iterating or the driver goes away.
     public var states: AsyncStream<PlayerState> {
-        let (stream, continuation) = AsyncStream<PlayerState>.makeStream(bufferingPolicy: .unbounded)
-        let key = core.withLock { core in
-            let key = core.nextObserver
-            core.nextObserver += 1
-            core.observers[key] = continuation
-            continuation.yield(core.player.state)
-            return key
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.core.withLock { _ = $0.observers.removeValue(forKey: key) }
-        }
-        return stream
+        pump.updates
     }
 
     /// Reports an event. Thread-safe and re-entrant; see the type's description for ordering.
@@ -92,33 +66,7 @@ public final class PlayerDriver: Sendable {
     /// If another thread is already applying events, this only enqueues `event` and returns; that thread
     /// applies it. Otherwise this thread applies it (and anything queued meanwhile) before returning.
     public func send(_ event: PlayerEvent) {
-        let isDrainer = core.withLock { core in
-            core.queue.append(event)
-            guard !core.draining else { return false }
-            core.draining = true
-            return true
-        }
-        guard isDrainer else { return }
-        while let commands = applyNext() {
-            for command in commands { run(command) }
-        }
-    }
-
-    /// Applies the oldest queued event and returns its commands, or returns `nil` and stops draining.
-    private func applyNext() -> [PlayerCommand]? {
-        core.withLock { core in
-            guard !core.queue.isEmpty else {
-                core.draining = false
-                return nil
-            }
-            let event = core.queue.removeFirst()
-            let before = core.player.state
-            let commands = core.player.send(event)
-            if core.player.state != before {
-                for continuation in core.observers.values { continuation.yield(core.player.state) }
-            }
-            return commands
-        }
+        pump.send(event) { run($0) }
     }
 
     private func run(_ command: PlayerCommand) {

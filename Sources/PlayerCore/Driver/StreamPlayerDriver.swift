@@ -17,16 +17,7 @@
 ///
 /// The driver holds no logic of its own: every decision is ``StreamPlayer``'s.
 public final class StreamPlayerDriver: Sendable {
-    private struct Core: Sendable {
-        var player: StreamPlayer
-        var queue: [StreamEvent] = []
-        /// True while some thread is applying queued events; other senders only enqueue.
-        var draining = false
-        var observers: [Int: AsyncStream<StreamPlayer>.Continuation] = [:]
-        var nextObserver = 0
-    }
-
-    private let core: Locked<Core>
+    private let pump: DriverPump<StreamPlayer, StreamEvent, StreamCommand, StreamPlayer>
     private let streams: any StreamPlaying
     private let scheduler: any RetryScheduling
     private let log: @Sendable (String) -> Void
@@ -43,38 +34,24 @@ public final class StreamPlayerDriver: Sendable {
         scheduler: any RetryScheduling = DispatchRetryScheduler(),
         log: @escaping @Sendable (String) -> Void = PlayerDriver.logToStandardError
     ) {
-        self.core = Locked(Core(player: player))
+        self.pump = DriverPump(player, apply: { $0.send($1) }, update: { $0 }, shows: { before, after in
+            after.state != before.state || after.nowPlaying != before.nowPlaying || after.request != before.request
+        })
         self.streams = streams
         self.scheduler = scheduler
         self.log = log
     }
 
-    deinit {
-        let observers = core.withLock { $0.observers.values }
-        for continuation in observers { continuation.finish() }
-    }
-
     /// A snapshot of the machine: cheap enough to read every frame.
     public var player: StreamPlayer {
-        core.withLock { $0.player }
+        pump.machine
     }
 
     /// The current player, then the player after every change that shows: its state, its now-playing, or what
     /// is selected (buffer levels reported while playing do not count). Each access returns a new stream; it
     /// ends when the consumer stops iterating or the driver goes away.
     public var updates: AsyncStream<StreamPlayer> {
-        let (stream, continuation) = AsyncStream<StreamPlayer>.makeStream(bufferingPolicy: .unbounded)
-        let key = core.withLock { core in
-            let key = core.nextObserver
-            core.nextObserver += 1
-            core.observers[key] = continuation
-            continuation.yield(core.player)
-            return key
-        }
-        continuation.onTermination = { [weak self] _ in
-            self?.core.withLock { _ = $0.observers.removeValue(forKey: key) }
-        }
-        return stream
+        pump.updates
     }
 
     /// Whether every event sent so far has been applied and its commands have run (no sender is draining the
@@ -82,39 +59,12 @@ public final class StreamPlayerDriver: Sendable {
     /// engine's clock by hand waits for this too, so that, e.g., `resumePlayback` has reached the engine
     /// before the clock moves.
     public var isSettled: Bool {
-        core.withLock { $0.queue.isEmpty && !$0.draining }
+        pump.isSettled
     }
 
     /// Reports an event. Thread-safe and re-entrant; see the type's description for ordering.
     public func send(_ event: StreamEvent) {
-        let isDrainer = core.withLock { core in
-            core.queue.append(event)
-            guard !core.draining else { return false }
-            core.draining = true
-            return true
-        }
-        guard isDrainer else { return }
-        while let commands = applyNext() {
-            for command in commands { run(command) }
-        }
-    }
-
-    /// Applies the oldest queued event and returns its commands, or returns `nil` and stops draining.
-    private func applyNext() -> [StreamCommand]? {
-        core.withLock { core in
-            guard !core.queue.isEmpty else {
-                core.draining = false
-                return nil
-            }
-            let event = core.queue.removeFirst()
-            let before = core.player
-            let commands = core.player.send(event)
-            let after = core.player
-            if after.state != before.state || after.nowPlaying != before.nowPlaying || after.request != before.request {
-                for continuation in core.observers.values { continuation.yield(after) }
-            }
-            return commands
-        }
+        pump.send(event) { run($0) }
     }
 
     private func run(_ command: StreamCommand) {

@@ -1,8 +1,8 @@
 import CSDL2
 import Foundation
 
-/// Sets the demo up (SDL, window, text, images, components, the app), runs the interactive loop or the
-/// script, and tears everything down again in order: the app's work and image fetches stopped, download
+/// Sets the demo up (SDL, window, text, images, components, the app), runs the frame loop (live, or a
+/// script's), and tears everything down again in order: the app's work and image fetches stopped, download
 /// cancelled, cached file deleted, server shut down, SDL quit.
 struct DemoApp {
     var options: SDLDemoCommand
@@ -60,16 +60,20 @@ struct DemoApp {
         let trace = try options.trace.map { try TraceWriter(path: $0) }
         defer { trace?.close() }
 
+        let target = WindowTarget(canvas: canvas, text: text)
         let stats: FrameStats
         if let steps, let scriptPath = options.script {
-            stats = try ScriptRunner(steps: steps, fileName: scriptPath, canvas: canvas, session: session, text: text,
-                                     waker: waker, trace: trace, framesPerSecond: options.scriptFps).run()
+            let source = ScriptFrameSource(steps: steps, fileName: scriptPath, waker: waker,
+                                           framesPerSecond: options.scriptFps, windowSize: canvas.windowSize)
+            var loop = FrameLoop(source: source, session: session, target: target, trace: trace)
+            stats = try loop.run()
         } else {
             let refresh = Double(canvas.refreshRate ?? 60)
             let cap = options.maxFps ?? min(max(refresh, 60), 120)
-            FileHandle.standardError.write(Data("SDLDemo: renderer \(canvas.rendererName), vsync \(canvas.vsync), frame cap \(Int(cap)) fps\n".utf8))
-            stats = try InteractiveLoop(canvas: canvas, session: session, text: text, waker: waker, trace: trace,
-                                        maxFramesPerSecond: cap).run()
+            let source = LiveFrameSource(waker: waker, maxFramesPerSecond: cap)
+            FileHandle.standardError.write(Data("SDLDemo: renderer \(canvas.rendererName), vsync \(canvas.vsync), frame cap \(Int(cap)) fps, waits \(source.wait)\n".utf8))
+            var loop = FrameLoop(source: source, session: session, target: target, trace: trace)
+            stats = try loop.run()
         }
         if options.stats {
             FileHandle.standardError.write(Data("SDLDemo: \(stats.summary)\n".utf8))

@@ -2,8 +2,9 @@ import CSDL2
 import Foundation
 
 /// Wakes the main loop when something happens off the main thread (a download progressed, playback
-/// ended): pushes an SDL user event for the interactive loop, which sleeps in `SDL_WaitEventTimeout`,
-/// and signals a semaphore for the script runner, which waits on real time during `wait-state`.
+/// ended): pushes an SDL user event for the live loop where it sleeps in `SDL_WaitEventTimeout`, and signals
+/// a semaphore for the live loop where the video driver cannot block (``EventWait``) and for a script's waits,
+/// which keep pace with real time.
 final class Waker: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
     private let eventType: UInt32
@@ -25,6 +26,15 @@ final class Waker: Sendable {
     /// Blocks up to `seconds` or until ``signal()``; returns whether a signal arrived.
     func wait(seconds: Double) -> Bool {
         semaphore.wait(timeout: .now() + .nanoseconds(Int(max(seconds, 0) * 1e9))) == .success
+    }
+
+    /// Blocks up to `seconds` or until ``signal()``, then consumes every further signal already given (one
+    /// wake-up for a burst of them); returns whether a signal arrived.
+    @discardableResult
+    func waitAndDrain(seconds: Double) -> Bool {
+        guard wait(seconds: seconds) else { return false }
+        while semaphore.wait(timeout: .now()) == .success {}
+        return true
     }
 
     /// Whether `event` is this waker's event (it carries no input).

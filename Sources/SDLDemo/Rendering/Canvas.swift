@@ -17,14 +17,23 @@ final class Canvas {
 
     /// Opens a resizable, high-DPI-aware window of `width`×`height` points, centred on the display.
     init(title: String, width: Int, height: Int) throws {
+        let headless = Self.headlessDrivers.contains(SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "")
+        if headless {
+            // No display to present to: keep OpenGL out entirely. Otherwise SDL backs the window's surface with an
+            // OpenGL texture (SDL_HINT_FRAMEBUFFER_ACCELERATION) and picks the OpenGL renderer, which on a machine
+            // without a GPU is Mesa's llvmpipe: libLLVM (≈ 55 MB resident), a JIT and a rasteriser thread per core
+            // for a window nobody sees (bench/stream-play.py, BENCHMARKS.md).
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED (a macro Swift cannot import)
         guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
             throw SDLError.last("SDL_CreateWindow")
         }
-        // Prefer an accelerated renderer with vsync; fall back to the software one (offscreen/dummy drivers).
+        // Prefer an accelerated renderer with vsync; fall back to the software one (and use it at once headless).
         var vsync = true
-        var renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        var renderer = headless
+            ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         if renderer == nil {
             vsync = false
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
@@ -41,6 +50,9 @@ final class Canvas {
         self.renderer = renderer
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
     }
+
+    /// SDL video drivers without a display (headless runs, tests, benchmarks): drawn with the software renderer.
+    static let headlessDrivers: Set<String> = ["offscreen", "dummy"]
 
     deinit {
         SDL_DestroyRenderer(renderer)
@@ -95,11 +107,17 @@ final class Canvas {
         SDL_RenderClear(renderer)
     }
 
+    /// Added to geometry positions: the software renderer truncates each vertex to whole pixels (SDL 2.26
+    /// `SDL_render_sw.c`, `SW_QueueGeometry`: `(int)(xy[0] * scale_x)`), which moves every shape up to a pixel
+    /// up and left; half a pixel makes that rounding, as OpenGL's pixel centres place it.
+    private var geometryOffset: Float { rendererName == "software" ? 0.5 : 0 }
+
     /// Draws `mesh` (output-pixel coordinates) with alpha blending.
     func draw(_ mesh: Mesh) throws {
         guard mesh.triangleCount > 0 else { return }
+        let offset = geometryOffset
         let vertices = mesh.vertices.map { v in
-            SDL_Vertex(position: SDL_FPoint(x: v.x, y: v.y),
+            SDL_Vertex(position: SDL_FPoint(x: v.x + offset, y: v.y + offset),
                        color: SDL_Color(r: v.color.r, g: v.color.g, b: v.color.b, a: v.color.a),
                        tex_coord: SDL_FPoint(x: 0, y: 0))
         }

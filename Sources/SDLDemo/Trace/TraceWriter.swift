@@ -1,3 +1,4 @@
+import FeedCore
 import MediaCore
 import Foundation
 import ScreenKit
@@ -46,23 +47,23 @@ final class TraceWriter {
     /// the first version of the trace), then what the screens show.
     static func line(for frame: FrameSnapshot) -> String {
         var fields = [
-            "\"t\":\(number(frame.time * 1000))",
-            "\"state\":\(string(frame.phase.rawValue))",
-            "\"progress\":\(number(frame.progress, digits: 6))",
-            "\"x\":\(number(frame.x))",
-            "\"y\":\(number(frame.y))",
-            "\"radius\":\(number(frame.radius))",
-            "\"docked\":\(frame.docked.map { string($0.rawValue) } ?? "null")",
-            "\"icon\":\(string(frame.appearance.icon.rawValue))",
-            "\"width\":\(number(frame.windowWidth))",
-            "\"height\":\(number(frame.windowHeight))",
+            "\"t\":\(JSONText.number(frame.time * 1000, digits: 3))",
+            "\"state\":\(JSONText.quoted(frame.phase.rawValue))",
+            "\"progress\":\(JSONText.number(frame.progress, digits: 6))",
+            "\"x\":\(JSONText.number(frame.x, digits: 3))",
+            "\"y\":\(JSONText.number(frame.y, digits: 3))",
+            "\"radius\":\(JSONText.number(frame.radius, digits: 3))",
+            "\"docked\":\(frame.docked.map { JSONText.quoted($0.rawValue) } ?? "null")",
+            "\"icon\":\(JSONText.quoted(frame.appearance.icon.rawValue))",
+            "\"width\":\(JSONText.number(frame.windowWidth, digits: 3))",
+            "\"height\":\(JSONText.number(frame.windowHeight, digits: 3))",
         ]
-        if let message = frame.message { fields.append("\"message\":\(string(message))") }
+        if let message = frame.message { fields.append("\"message\":\(JSONText.quoted(message))") }
         fields.append(contentsOf: screenFields(frame.screens))
         fields.append(contentsOf: audioFields(frame.audio))
         if let overlay = frame.overlay { fields.append(contentsOf: overlayFields(overlay)) }
         if !frame.outputs.isEmpty {
-            fields.append("\"outputs\":[" + frame.outputs.map { string($0.traceName) }.joined(separator: ",") + "]")
+            fields.append("\"outputs\":[" + frame.outputs.map { JSONText.quoted($0.traceName) }.joined(separator: ",") + "]")
         }
         return "{" + fields.joined(separator: ",") + "}"
     }
@@ -73,30 +74,30 @@ final class TraceWriter {
     static func screenFields(_ shell: ShellFrame) -> [String] {
         guard let screen = shell.screen else {
             var fields = ["\"screen\":null"]
-            if let notice = shell.notice { fields.append("\"notice\":\(string(notice.title))") }
+            if let notice = shell.notice { fields.append("\"notice\":\(JSONText.quoted(notice.title))") }
             return fields
         }
         var fields = [
-            "\"screen\":\(string(screen.id.rawValue))",
-            "\"load\":\(string(screen.load.name.rawValue))",
+            "\"screen\":\(JSONText.quoted(screen.id.rawValue))",
+            "\"load\":\(JSONText.quoted(screen.load.name.rawValue))",
             "\"depth\":\(shell.depth)",
-            "\"title\":\(string(screen.title))",
+            "\"title\":\(JSONText.quoted(screen.title))",
         ]
-        if case .failed(let message) = screen.load { fields.append("\"loadMessage\":\(string(message))") }
+        if case .failed(let message) = screen.load { fields.append("\"loadMessage\":\(JSONText.quoted(message))") }
         if let list = screen.load.showsContent ? screen.list : nil {
-            fields.append("\"scroll\":\(number(list.offset))")
+            fields.append("\"scroll\":\(JSONText.number(list.offset, digits: 3))")
             fields.append("\"rowCount\":\(list.rowCount)")
-            let rows = list.rows.map { "{\"id\":\(string($0.row.id.rawValue)),\"title\":\(string($0.row.title))}" }
+            let rows = list.rows.map { "{\"id\":\(JSONText.quoted($0.row.id.rawValue)),\"title\":\(JSONText.quoted($0.row.title))}" }
             fields.append("\"rows\":[" + rows.joined(separator: ",") + "]")
             let footer: String = switch list.footer {
-            case .loading?: string("loading")
-            case .failed?: string("failed")
+            case .loading?: JSONText.quoted("loading")
+            case .failed?: JSONText.quoted("failed")
             case nil: "null"
             }
             fields.append("\"footer\":\(footer)")
         }
-        if let tabs = screen.tabs, let selected = tabs.selected { fields.append("\"tab\":\(string(selected.rawValue))") }
-        if let notice = shell.notice { fields.append("\"notice\":\(string(notice.title))") }
+        if let tabs = screen.tabs, let selected = tabs.selected { fields.append("\"tab\":\(JSONText.quoted(selected.rawValue))") }
+        if let notice = shell.notice { fields.append("\"notice\":\(JSONText.quoted(notice.title))") }
         return fields
     }
 
@@ -109,10 +110,10 @@ final class TraceWriter {
         var fields = [
             "\"stream\":true",
             "\"live\":\(audio.isLive)",
-            "\"nowPlaying\":\(audio.nowPlaying.map(string) ?? "null")",
+            "\"nowPlaying\":\(audio.nowPlaying.map(JSONText.quoted) ?? "null")",
         ]
-        if let artist = audio.artist { fields.append("\"artist\":\(string(artist))") }
-        fields.append("\"buffer\":\(number(audio.bufferSeconds ?? 0, digits: 2))")
+        if let artist = audio.artist { fields.append("\"artist\":\(JSONText.quoted(artist))") }
+        fields.append("\"buffer\":\(JSONText.number(audio.bufferSeconds ?? 0, digits: 2))")
         fields.append("\"audible\":\(audio.isAudible)")
         return fields
     }
@@ -125,35 +126,9 @@ final class TraceWriter {
             return [
                 "\"buff\":\(panel.buff.id)", "\"secondsLeft\":\(panel.secondsLeft)",
                 "\"highlighted\":\(panel.highlighted.map(String.init) ?? "null")",
-                "\"slide\":\(number(panel.slide))", "\"leaving\":\(panel.isLeaving)",
+                "\"slide\":\(JSONText.number(panel.slide, digits: 3))", "\"leaving\":\(panel.isLeaving)",
             ]
         }
-    }
-
-    /// A JSON number rounded to `digits` decimals, without a trailing ".0" for whole numbers.
-    static func number(_ value: Double, digits: Int = 3) -> String {
-        guard value.isFinite else { return "null" }
-        let factor = pow(10.0, Double(digits))
-        let rounded = (value * factor).rounded() / factor
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        return "\(rounded)"
-    }
-
-    /// A JSON string literal (RFC 8259 §7 escaping).
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

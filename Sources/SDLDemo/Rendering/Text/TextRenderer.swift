@@ -10,7 +10,9 @@ import ScreenKit
 /// - **Cached**: every rendered string is kept as a texture (rendered white with
 ///   `TTF_RenderUTF8_Blended`, tinted at draw time with `SDL_SetTextureColorMod`, so one texture serves
 ///   every colour), and fitted lines and wrapped paragraphs are kept by (text, style, width). The texture
-///   cache is bounded by bytes (`textureBudget`); when it is full, the least recently drawn half is freed.
+///   cache is a least-recently-drawn cache (ScreenKit's ``ScreenKit/LRUBook``) bounded by bytes
+///   (`textureBudget`) and by count (`textureLimit`): a stream's every new ICY title is a new texture, and the
+///   oldest ones are freed one by one as new ones come.
 /// - Main thread only (SDL_ttf shares one FreeType library and is not thread-safe; SDL renderers belong
 ///   to their thread).
 final class TextRenderer {
@@ -33,7 +35,6 @@ final class TextRenderer {
         var texture: OpaquePointer
         var width: Int
         var height: Int
-        var lastUse: UInt64
         var bytes: Int { width * height * 4 }
     }
 
@@ -49,20 +50,21 @@ final class TextRenderer {
     private let files: FontFiles
     private var fonts: [FontKey: OpaquePointer] = [:]
     private var textures: [TextureKey: CachedTexture] = [:]
+    private var book: LRUBook<TextureKey>
     private var fitted: [FitKey: [String]] = [:]
-    private var textureBytes = 0
-    private var useCounter: UInt64 = 0
     /// The most bytes cached text textures may hold (8 MiB: a few thousand short strings).
-    let textureBudget: Int
+    var textureBudget: Int { book.maxCost }
+    /// The most text textures cached.
+    var textureLimit: Int { book.maxCount }
 
     /// Starts SDL_ttf and checks that the faces open; throws ``FontError`` otherwise.
-    init(canvas: Canvas, fonts files: FontFiles, textureBudget: Int = 8 << 20) throws {
+    init(canvas: Canvas, fonts files: FontFiles, textureBudget: Int = 8 << 20, textureLimit: Int = 1024) throws {
         if TTF_WasInit() == 0, TTF_Init() != 0 {
             throw FontError(message: "TTF_Init failed: \(String(cString: SDL_GetError()))")
         }
         self.canvas = canvas
         self.files = files
-        self.textureBudget = textureBudget
+        self.book = LRUBook(maxCost: textureBudget, maxCount: textureLimit)
         // Open both faces now so a broken font file fails at start, not at the first text.
         _ = try font(bold: false, pixelSize: 14)
         _ = try font(bold: true, pixelSize: 14)
@@ -74,7 +76,12 @@ final class TextRenderer {
     }
 
     /// Number of cached text textures and their bytes (tests, statistics).
-    var cacheStatistics: (count: Int, bytes: Int) { (textures.count, textureBytes) }
+    var cacheStatistics: (count: Int, bytes: Int) { (textures.count, book.totalCost) }
+
+    /// Whether `text` in `style` is cached as a texture (tests).
+    func isCached(_ text: String, style: TextStyle) -> Bool {
+        book.contains(TextureKey(text: text, font: FontKey(bold: style.isBold, pixelSize: pixelSize(style, scale: canvas.scale))))
+    }
 
     private func font(bold: Bool, pixelSize: Int) throws -> OpaquePointer {
         let key = FontKey(bold: bold, pixelSize: max(1, pixelSize))
@@ -176,10 +183,8 @@ final class TextRenderer {
 
     private func texture(for text: String, font key: FontKey) -> CachedTexture? {
         let cacheKey = TextureKey(text: text, font: key)
-        useCounter += 1
-        if var entry = textures[cacheKey] {
-            entry.lastUse = useCounter
-            textures[cacheKey] = entry
+        if let entry = textures[cacheKey] {
+            book.use(cacheKey)
             return entry
         }
         guard let font = try? font(bold: key.bold, pixelSize: key.pixelSize),
@@ -188,21 +193,11 @@ final class TextRenderer {
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(canvas.renderer, surface) else { return nil }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
-        let entry = CachedTexture(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), lastUse: useCounter)
+        let entry = CachedTexture(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         textures[cacheKey] = entry
-        textureBytes += entry.bytes
-        if textureBytes > textureBudget { evictOldestHalf(keeping: cacheKey) }
-        return entry
-    }
-
-    /// Frees the least recently drawn textures until at most half the budget is used (one sort per
-    /// eviction round, not one scan per string).
-    private func evictOldestHalf(keeping kept: TextureKey) {
-        let ordered = textures.sorted { $0.value.lastUse < $1.value.lastUse }
-        for (key, entry) in ordered where textureBytes > textureBudget / 2 && key != kept {
-            SDL_DestroyTexture(entry.texture)
-            textureBytes -= entry.bytes
-            textures[key] = nil
+        for evicted in book.insert(cacheKey, cost: entry.bytes) {
+            if let old = textures.removeValue(forKey: evicted) { SDL_DestroyTexture(old.texture) }
         }
+        return entry
     }
 }

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 
 /// A JSON value whose objects keep their keys in the order given, so `--json` documents print their keys
@@ -30,7 +31,7 @@ enum JSONValue: Equatable {
     private func write(to output: inout String, indent: Int?) {
         switch self {
         case .string(let text):
-            Self.writeString(text, to: &output)
+            JSONText.appendQuoted(text, to: &output)
         case .number(let value):
             output += Self.format(value)
         case .integer(let value):
@@ -45,7 +46,7 @@ enum JSONValue: Equatable {
             }
         case .object(let members):
             writeContainer(open: "{", close: "}", count: members.count, to: &output, indent: indent) { index, output, inner in
-                Self.writeString(members[index].0, to: &output)
+                JSONText.appendQuoted(members[index].0, to: &output)
                 output += inner == nil ? ":" : ": "
                 members[index].1.write(to: &output, indent: inner)
             }
@@ -69,29 +70,10 @@ enum JSONValue: Equatable {
         output += close
     }
 
-    /// Shortest text that reads back as the same `Double`; whole numbers without a fraction.
+    /// Shortest text that reads back as the same `Double`; whole numbers without a fraction; `null` when not
+    /// finite (FeedCore's ``FeedCore/JSONText``, the package's one JSON writer).
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20:
-                output += String(format: "\\u%04X", scalar.value)
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        JSONText.number(value)
     }
 }
 

@@ -121,9 +121,9 @@ public enum JSONTree: Sendable, Hashable, Decodable {
 
     private func write(to output: inout String) {
         switch self {
-        case .string(let text): Self.writeString(text, to: &output)
+        case .string(let text): JSONText.appendQuoted(text, to: &output)
         case .integer(let value): output += String(value)
-        case .double(let value): output += value.isFinite ? Self.format(value) : "null"
+        case .double(let value): output += JSONText.number(value)
         case .bool(let value): output += value ? "true" : "false"
         case .null: output += "null"
         case .array(let items):
@@ -137,7 +137,7 @@ public enum JSONTree: Sendable, Hashable, Decodable {
             output += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { output += "," }
-                Self.writeString(member.name, to: &output)
+                JSONText.appendQuoted(member.name, to: &output)
                 output += ":"
                 member.value.write(to: &output)
             }
@@ -145,25 +145,9 @@ public enum JSONTree: Sendable, Hashable, Decodable {
         }
     }
 
-    /// Shortest text reading back as the same `Double`; whole numbers without a fraction.
+    /// Shortest text reading back as the same `Double`; whole numbers without a fraction (``FeedCore/JSONText``;
+    /// NaN and the infinities as Swift prints them, for ``text``).
     static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case _ where scalar.value < 0x20: output += String(format: "\\u%04X", scalar.value)
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        value.isFinite ? JSONText.number(value) : "\(value)"
     }
 }

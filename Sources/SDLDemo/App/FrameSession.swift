@@ -1,0 +1,37 @@
+import MediaCore
+/// What the frame loop drives: the running session of the window (``DemoSession``), seen as input in, work
+/// per frame, one ``FrameSnapshot`` out per frame, and when it next needs a frame although nothing moves.
+protocol FrameSession: AnyObject {
+    /// Applies one input event at time `t` (seconds).
+    func handle(_ event: InputEvent, at t: Double) -> DemoSession.Outcome
+    /// Runs the work due by time `t` (results handed to the main thread, the shell's tick, image fetches).
+    func tick(at t: Double)
+    /// What the frame at `t` shows; reading changes nothing.
+    func frame(at t: Double) -> FrameSnapshot
+    /// The frame was drawn (and traced): the outputs it listed are done.
+    func markDrawn()
+    /// The window's images, drawn with the frame.
+    var images: ImageStore? { get }
+    /// Plays `request` in the circle, as an app's Play or Listen does (a script's `play-download`, `play-stream`).
+    func play(_ request: MediaRequest)
+    /// Releases the audio, as an app does when a video starts (a script's `release-audio`).
+    func releaseAudio()
+    /// The session time at which the session needs ``tick(at:)`` again even though nothing moves and no input
+    /// or wake-up arrives (work due on the main thread, a timer), given the last frame drawn; nil when it
+    /// needs none. The live loop sleeps until then, at most a second.
+    func nextTick(after frame: FrameSnapshot) -> Double?
+}
+
+extension DemoSession: FrameSession {
+    /// Through the media host, as apps do.
+    func play(_ request: MediaRequest) { media.send(.playRequested(request)) }
+
+    /// Through the media host, as apps do.
+    func releaseAudio() { media.send(.audioReleased) }
+
+    /// An overlay's next deadline (``FrameSnapshot/wakeAt``). Audio needs no tick: the media host plays on its
+    /// own thread and wakes the loop when what the circle shows changed (in scripts it is pumped every frame).
+    func nextTick(after frame: FrameSnapshot) -> Double? {
+        frame.wakeAt
+    }
+}
