@@ -202,24 +202,9 @@ public final class MediaHost: @unchecked Sendable {
 
     private func run(_ command: StreamCommand) {
         let inbox = self.inbox
-        switch command {
-        case .open(let id, let source):
-            streams.open(id, source: source) { inbox.post(.event(.stream($0))) }
-        case .reconnect(let id):
-            streams.reconnect(id)
-        case .scheduleRetry(let id, let attempt, let delay):
-            timers.append((now + delay, .stream(.retryDue(id, attempt: attempt))))
-        case .resumePlayback(let id):
-            streams.resume(id)
-        case .pausePlayback(let id):
-            streams.pause(id)
-        case .close(let id):
-            streams.close(id)
-        case .releaseAudio:
-            streams.releaseAudio()
-        case .reportProblem(let message):
-            configuration.log(message)
-        }
+        streams.run(command, events: { inbox.post(.event(.stream($0))) },
+                    scheduleRetry: { delay, event in timers.append((now + delay, .stream(event))) },
+                    log: configuration.log)
     }
 
     /// Shares the new state with readers and the media controls, and tells the owner when the picture changed.

@@ -69,23 +69,9 @@ public final class StreamPlayerDriver: Sendable {
 
     private func run(_ command: StreamCommand) {
         let events: @Sendable (StreamEvent) -> Void = { [weak self] event in self?.send(event) }
-        switch command {
-        case .open(let id, let source):
-            streams.open(id, source: source, events: events)
-        case .reconnect(let id):
-            streams.reconnect(id)
-        case .scheduleRetry(let id, let attempt, let delay):
-            scheduler.schedule(after: delay) { events(.retryDue(id, attempt: attempt)) }
-        case .resumePlayback(let id):
-            streams.resume(id)
-        case .pausePlayback(let id):
-            streams.pause(id)
-        case .close(let id):
-            streams.close(id)
-        case .releaseAudio:
-            streams.releaseAudio()
-        case .reportProblem(let message):
-            log(message)
-        }
+        let scheduler = self.scheduler
+        streams.run(command, events: events, scheduleRetry: { delay, event in
+            scheduler.schedule(after: delay) { events(event) }
+        }, log: log)
     }
 }

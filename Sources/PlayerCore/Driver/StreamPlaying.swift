@@ -25,6 +25,33 @@ public protocol StreamPlaying: Sendable {
     func releaseAudio()
 }
 
+extension StreamPlaying {
+    /// Runs one of the stream machine's commands: the session commands on this player, a retry through
+    /// `scheduleRetry` (delay in seconds, then the event to report), a problem through `log`. One place for what
+    /// every host of a ``StreamPlayer`` does (``StreamPlayerDriver``, MediaHost's loop).
+    public func run(_ command: StreamCommand, events: @escaping @Sendable (StreamEvent) -> Void,
+                    scheduleRetry: (Double, StreamEvent) -> Void, log: (String) -> Void) {
+        switch command {
+        case .open(let id, let source):
+            open(id, source: source, events: events)
+        case .reconnect(let id):
+            reconnect(id)
+        case .scheduleRetry(let id, let attempt, let delay):
+            scheduleRetry(delay, .retryDue(id, attempt: attempt))
+        case .resumePlayback(let id):
+            resume(id)
+        case .pausePlayback(let id):
+            pause(id)
+        case .close(let id):
+            close(id)
+        case .releaseAudio:
+            releaseAudio()
+        case .reportProblem(let message):
+            log(message)
+        }
+    }
+}
+
 /// Runs an action after a delay: the timer behind ``StreamCommand/scheduleRetry(_:attempt:after:)``.
 ///
 /// ``DispatchRetryScheduler`` is the real one; tests plug in a scheduler they fire by hand.
