@@ -1,4 +1,6 @@
 import CSDL2
+import DragPhysics
+import ScreenKit
 import Testing
 
 @testable import SDLDemo
@@ -30,26 +32,26 @@ struct EventTranslatorTests {
     @Test("a finger's normalised position becomes window points; a second finger is ignored")
     func touch() {
         var translator = SDLEventTranslator()
-        #expect(translator.translate(finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), windowSize: window)
-                == .pointerDown(x: 400, y: 150))
-        #expect(translator.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1), windowSize: window) == nil)
-        #expect(translator.translate(finger(SDL_FINGERMOTION, id: 8, x: 0.2, y: 0.2), windowSize: window) == nil)
-        #expect(translator.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.75, y: 0.5), windowSize: window)
-                == .pointerMoved(x: 600, y: 300))
-        #expect(translator.translate(finger(SDL_FINGERUP, id: 7, x: 1, y: 1), windowSize: window)
-                == .pointerUp(x: 800, y: 600))
+        #expect(translator.translate(finger(SDL_FINGERDOWN, id: 7, x: 0.5, y: 0.25), windowSize: window, at: 2.5)
+                == .pointerDown(Point(x: 400, y: 150), time: 2.5))
+        #expect(translator.translate(finger(SDL_FINGERDOWN, id: 8, x: 0.1, y: 0.1), windowSize: window, at: 2.5) == nil)
+        #expect(translator.translate(finger(SDL_FINGERMOTION, id: 8, x: 0.2, y: 0.2), windowSize: window, at: 2.5) == nil)
+        #expect(translator.translate(finger(SDL_FINGERMOTION, id: 7, x: 0.75, y: 0.5), windowSize: window, at: 2.5)
+                == .pointerMoved(Point(x: 600, y: 300), time: 2.5))
+        #expect(translator.translate(finger(SDL_FINGERUP, id: 7, x: 1, y: 1), windowSize: window, at: 2.5)
+                == .pointerUp(Point(x: 800, y: 600), time: 2.5))
     }
 
     @Test("mouse events SDL synthesises from touch (which == SDL_TOUCH_MOUSEID) are dropped")
     func syntheticMouse() {
         var translator = SDLEventTranslator()
         let touchMouse = UInt32.max
-        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, which: touchMouse), windowSize: window) == nil)
-        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20), windowSize: window)
-                == .pointerDown(x: 10, y: 20))
-        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 30, y: 40, which: touchMouse), windowSize: window) == nil)
-        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 30, y: 40), windowSize: window)
-                == .pointerUp(x: 30, y: 40))
+        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20, which: touchMouse), windowSize: window, at: 2.5) == nil)
+        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 10, y: 20), windowSize: window, at: 2.5)
+                == .pointerDown(Point(x: 10, y: 20), time: 2.5))
+        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 30, y: 40, which: touchMouse), windowSize: window, at: 2.5) == nil)
+        #expect(translator.translate(mouseButton(SDL_MOUSEBUTTONUP, x: 30, y: 40), windowSize: window, at: 2.5)
+                == .pointerUp(Point(x: 30, y: 40), time: 2.5))
     }
 
     @Test("mouse motion counts only while the button is held")
@@ -59,9 +61,9 @@ struct EventTranslatorTests {
         move.type = SDL_MOUSEMOTION.rawValue
         move.motion.x = 5
         move.motion.y = 6
-        #expect(translator.translate(move, windowSize: window) == nil)
-        _ = translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 1, y: 1), windowSize: window)
-        #expect(translator.translate(move, windowSize: window) == .pointerMoved(x: 5, y: 6))
+        #expect(translator.translate(move, windowSize: window, at: 2.5) == nil)
+        _ = translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 1, y: 1), windowSize: window, at: 2.5)
+        #expect(translator.translate(move, windowSize: window, at: 2.5) == .pointerMoved(Point(x: 5, y: 6), time: 2.5))
     }
 
     @Test("the wheel: SDL's precise notches and the pointer's position; a flipped device is turned back")
@@ -73,9 +75,9 @@ struct EventTranslatorTests {
         event.wheel.preciseX = 0
         event.wheel.mouseX = 120
         event.wheel.mouseY = 340
-        #expect(translator.translate(event, windowSize: window) == .wheel(dx: 0, dy: -1.5, x: 120, y: 340))
+        #expect(translator.translate(event, windowSize: window, at: 2.5) == .wheel(dx: 0, dy: -1.5, at: Point(x: 120, y: 340), time: 2.5))
         event.wheel.direction = UInt32(SDL_MOUSEWHEEL_FLIPPED.rawValue)
-        #expect(translator.translate(event, windowSize: window) == .wheel(dx: 0, dy: 1.5, x: 120, y: 340))
+        #expect(translator.translate(event, windowSize: window, at: 2.5) == .wheel(dx: 0, dy: 1.5, at: Point(x: 120, y: 340), time: 2.5))
     }
 
     @Test("text input becomes .text; backspace and enter are keys; repeats are dropped")
@@ -87,15 +89,15 @@ struct EventTranslatorTests {
             for (index, byte) in "né".utf8.enumerated() { raw[index] = byte }
             raw["né".utf8.count] = 0
         }
-        #expect(translator.translate(event, windowSize: window) == .text("né"))
+        #expect(translator.translate(event, windowSize: window, at: 2.5) == .text("né", time: 2.5))
         var key = SDL_Event()
         key.type = SDL_KEYDOWN.rawValue
         key.key.keysym.sym = Int32(SDLK_BACKSPACE.rawValue)
-        #expect(translator.translate(key, windowSize: window) == .key(.backspace))
+        #expect(translator.translate(key, windowSize: window, at: 2.5) == .key(.backspace, time: 2.5))
         key.key.keysym.sym = Int32(SDLK_RETURN.rawValue)
-        #expect(translator.translate(key, windowSize: window) == .key(.enter))
+        #expect(translator.translate(key, windowSize: window, at: 2.5) == .key(.enter, time: 2.5))
         key.key.repeat = 1
-        #expect(translator.translate(key, windowSize: window) == nil)
+        #expect(translator.translate(key, windowSize: window, at: 2.5) == nil)
     }
 
     @Test("keys: space, arrows and escape; others ignored")
@@ -107,9 +109,9 @@ struct EventTranslatorTests {
             event.key.keysym.sym = code
             return event
         }
-        #expect(translator.translate(key(Int32(SDLK_SPACE.rawValue)), windowSize: window) == .key(.space))
-        #expect(translator.translate(key(Int32(SDLK_LEFT.rawValue)), windowSize: window) == .key(.left))
-        #expect(translator.translate(key(Int32(SDLK_ESCAPE.rawValue)), windowSize: window) == .key(.escape))
-        #expect(translator.translate(key(Int32(SDLK_a.rawValue)), windowSize: window) == nil)
+        #expect(translator.translate(key(Int32(SDLK_SPACE.rawValue)), windowSize: window, at: 2.5) == .key(.space, time: 2.5))
+        #expect(translator.translate(key(Int32(SDLK_LEFT.rawValue)), windowSize: window, at: 2.5) == .key(.left, time: 2.5))
+        #expect(translator.translate(key(Int32(SDLK_ESCAPE.rawValue)), windowSize: window, at: 2.5) == .key(.escape, time: 2.5))
+        #expect(translator.translate(key(Int32(SDLK_a.rawValue)), windowSize: window, at: 2.5) == nil)
     }
 }

@@ -25,14 +25,19 @@ struct FrameLoopTests {
 
         static func stamp(_ t: Double) -> String { String(format: "%.3f", t) }
 
-        func handle(_ event: InputEvent, at t: Double) -> DemoSession.Outcome {
+        func handle(_ event: ShellEvent) -> DemoSession.Outcome {
             let name: String = switch event {
-            case .resized(let width, let height): "resized \(Int(width))x\(Int(height))"
-            case .key(let key): "key \(key)"
+            case .resized(let size, _): "resized \(Int(size.width))x\(Int(size.height))"
+            case .key(let key, _): "key \(key)"
+            case .pointerDown(let point, _): "pointerDown(x: \(point.x), y: \(point.y))"
+            case .pointerMoved(let point, _): "pointerMoved(x: \(point.x), y: \(point.y))"
+            case .pointerUp(let point, _): "pointerUp(x: \(point.x), y: \(point.y))"
+            case .windowClosed: "quit"
             default: "\(event)"
             }
-            log.append("handle \(name) @\(Self.stamp(t))")
-            return event == .quit ? .quit : .keepRunning
+            log.append("handle \(name) @\(Self.stamp(event.time))")
+            if case .windowClosed = event { return .quit }
+            return .keepRunning
         }
         func tick(at t: Double) {
             log.append("tick \(Self.stamp(t))")

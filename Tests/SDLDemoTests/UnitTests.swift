@@ -80,10 +80,10 @@ struct ScriptParserTests {
         #expect(message("0 wait-progress 1.5 10").contains("between 0 and 1"))
     }
 
-    @Test("state names come from PlayerPhase, keys from Key: one table each, in the help text too")
+    @Test("state names come from PlayerPhase, keys from ShellKey: one table each, in the help text too")
     func tables() {
         #expect(ScriptParser.stateNames == PlayerPhase.allCases.map(\.rawValue))
-        for name in ScriptParser.stateNames + Key.allCases.map(\.rawValue) + ScriptParser.commands.map(\.name) {
+        for name in ScriptParser.stateNames + ShellKey.allCases.map(\.rawValue) + ScriptParser.commands.map(\.name) {
             #expect(ScriptParser.usageSummary.contains(name), "\(name) missing from the help")
         }
     }

@@ -32,6 +32,21 @@ struct ShellTests {
         do { let result = shell.send(.key(.escape, time: 4)); #expect(result == [.quit]) }
     }
 
+    @Test("closing the window quits from any screen, a pushed one and a notice included; every event keeps its time")
+    func windowClosed() {
+        var shell = makeShell()
+        #expect(shell.send(.windowClosed(time: 0)) == [.quit])
+        shell.setScreens([listScreen("a")], at: 0)
+        shell.push(listScreen("b"), at: 0)
+        shell.show(Notice(title: "Hello", message: "Hi"), at: 0)
+        #expect(shell.send(.windowClosed(time: 1)) == [.quit])
+        #expect(shell.send(.key(.escape, time: 2)) != [.quit], "Escape first closes the notice, then goes back")
+        let events: [ShellEvent] = [.pointerDown(Point(x: 1, y: 2), time: 3), .pointerCancelled(time: 3),
+                                    .wheel(dx: 0, dy: 1, at: Point(x: 0, y: 0), time: 3), .text("a", time: 3),
+                                    .resized(Size(width: 1, height: 1), time: 3), .tick(time: 3), .windowClosed(time: 3)]
+        #expect(events.allSatisfy { $0.time == 3 })
+    }
+
     @Test("arrows push the circle to an edge; a flick docks it")
     func circleMotion() {
         var shell = makeShell()

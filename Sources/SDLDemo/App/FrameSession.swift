@@ -1,9 +1,10 @@
+import ScreenKit
 import MediaCore
 /// What the frame loop drives: the running session of the window (``DemoSession``), seen as input in, work
 /// per frame, one ``FrameSnapshot`` out per frame, and when it next needs a frame although nothing moves.
 protocol FrameSession: AnyObject {
-    /// Applies one input event at time `t` (seconds).
-    func handle(_ event: InputEvent, at t: Double) -> DemoSession.Outcome
+    /// Applies one input event (timed in session seconds).
+    func handle(_ event: ShellEvent) -> DemoSession.Outcome
     /// Runs the work due by time `t` (results handed to the main thread, the shell's tick, image fetches).
     func tick(at t: Double)
     /// What the frame at `t` shows; reading changes nothing.

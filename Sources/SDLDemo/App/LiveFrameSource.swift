@@ -61,13 +61,13 @@ struct LiveFrameSource: FrameSource {
     private mutating func process(_ event: SDL_Event, _ session: any FrameSession, _ target: any FrameTarget) -> Bool {
         // A wake-up carries no input: the frame it leads to is drawn only if it shows something new.
         if waker.isWakeEvent(event) { return true }
-        guard let input = translator.translate(event, windowSize: target.windowSize) else {
+        let ms = Double(Int64(event.common.timestamp) - Int64(ticksAtStart)) / 1000
+        guard let input = translator.translate(event, windowSize: target.windowSize, at: min(max(ms, 0), clock.now)) else {
             if event.type == SDL_WINDOWEVENT.rawValue { redraw = true }  // exposed, resized: draw again
             return true
         }
         redraw = true
-        let ms = Double(Int64(event.common.timestamp) - Int64(ticksAtStart)) / 1000
-        return session.handle(input, at: min(max(ms, 0), clock.now)) != .quit
+        return session.handle(input) != .quit
     }
 
     mutating func review(_ frame: FrameSnapshot, _ target: any FrameTarget) throws -> FrameDecision {

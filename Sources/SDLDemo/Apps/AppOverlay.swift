@@ -1,12 +1,13 @@
 import BuffCore
 import DragPhysics
 import Foundation
+import ScreenKit
 
 /// Something an app draws over the whole window, above the screens and the circle (the Buff panel). It
 /// sees pointer input first: what it consumes never reaches the shell or the player below.
 protocol AppOverlay: AnyObject {
-    /// Whether the overlay takes `event` at `t` (then the shell does not get it).
-    func consumes(_ event: InputEvent, at t: Double, window: Size) -> Bool
+    /// Whether the overlay takes `event` (then the shell does not get it).
+    func consumes(_ event: ShellEvent, window: Size) -> Bool
     /// Per-frame work at `t` (timers due).
     func tick(at t: Double)
     /// What the overlay shows at `t`; `nil`: nothing.

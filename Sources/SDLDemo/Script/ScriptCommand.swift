@@ -18,7 +18,7 @@ enum ScriptCommand: Equatable, Sendable {
     /// the pointer at (x, y), or where the last pointer event left it when nil.
     case wheel(dx: Double, dy: Double, x: Double?, y: Double?)
     /// Press a key.
-    case key(Key)
+    case key(ShellKey)
     /// Type text (what SDL text input delivers; a search field takes it).
     case type(String)
     /// Save the frame rendered at this time to an image (absolute path; PNG for `.png`, else BMP).

@@ -1,3 +1,5 @@
+import DragPhysics
+import ScreenKit
 /// A parsed script's frames, on a virtual clock: frames at a fixed rate (`framesPerSecond`), as fast as the
 /// machine draws them, so traces are deterministic.
 ///
@@ -86,31 +88,32 @@ struct ScriptFrameSource: FrameSource {
         -> DemoSession.Outcome
     {
         let stepTime = due(step)
-        func send(_ event: InputEvent) -> DemoSession.Outcome { session.handle(event, at: stepTime) }
+        func send(_ event: ShellEvent) -> DemoSession.Outcome { session.handle(event) }
+        func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
         switch step.command {
         case .size(let width, let height):
             target.setSize(width: width, height: height)
-            return send(.resized(width: Double(width), height: Double(height)))
+            return send(.resized(Size(width: Double(width), height: Double(height)), time: stepTime))
         case .down(let x, let y):
             pointer = (x, y)
-            return send(.pointerDown(x: x, y: y))
+            return send(.pointerDown(point(x, y), time: stepTime))
         case .move(let x, let y):
             pointer = (x, y)
-            return send(.pointerMoved(x: x, y: y))
+            return send(.pointerMoved(point(x, y), time: stepTime))
         case .up(let x, let y):
             pointer = (x, y)
-            return send(.pointerUp(x: x, y: y))
+            return send(.pointerUp(point(x, y), time: stepTime))
         case .tap(let x, let y):
             pointer = (x, y)
-            let outcome = send(.pointerDown(x: x, y: y))
-            return outcome == .keepRunning ? send(.pointerUp(x: x, y: y)) : outcome
+            let outcome = send(.pointerDown(point(x, y), time: stepTime))
+            return outcome == .keepRunning ? send(.pointerUp(point(x, y), time: stepTime)) : outcome
         case .wheel(let dx, let dy, let x, let y):
             if let x, let y { pointer = (x, y) }
-            return send(.wheel(dx: dx, dy: dy, x: pointer.x, y: pointer.y))
+            return send(.wheel(dx: dx, dy: dy, at: point(pointer.x, pointer.y), time: stepTime))
         case .key(let key):
-            return send(.key(key))
+            return send(.key(key, time: stepTime))
         case .type(let text):
-            return send(.text(text))
+            return send(.text(text, time: stepTime))
         case .screenshot(let path):
             screenshots.append((path, step.line))
         case .play(let request):

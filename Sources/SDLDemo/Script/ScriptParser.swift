@@ -43,7 +43,7 @@ struct ScriptParser {
         return """
             Script format (--script): one step per line, `TIME COMMAND ARGS`, TIME in ms from the start:
               \(list)
-            KEY is one of \(Key.allCases.map(\.rawValue).joined(separator: ", ")); STATE one of \(stateNames.joined(separator: ", ")); \
+            KEY is one of \(ShellKey.allCases.map(\.rawValue).joined(separator: ", ")); STATE one of \(stateNames.joined(separator: ", ")); \
             LOAD one of \(LoadStateName.allCases.map(\.rawValue).joined(separator: ", ")); MS a timeout in ms of virtual time.
             Blank lines and `# comments` are allowed; relative paths resolve against the script's directory.
             """
@@ -117,8 +117,8 @@ struct ScriptParser {
             }
         case "key":
             try expectCount(1, "a key name")
-            guard let key = Key(rawValue: arguments[0].lowercased()) else {
-                let known = Key.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let key = ShellKey(rawValue: arguments[0].lowercased()) else {
+                let known = ShellKey.allCases.map(\.rawValue).joined(separator: ", ")
                 throw error(lineNumber, "unknown key `\(arguments[0])` (known: \(known))")
             }
             command = .key(key)

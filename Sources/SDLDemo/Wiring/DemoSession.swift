@@ -6,7 +6,7 @@ import ScreenKit
 
 /// The running demo without its window: the media host (MediaHost: a download or a stream in the circle),
 /// the shell (the circle over the app's screens, ScreenKit's ``ScreenKit/Shell``), the app, and what must be
-/// pumped once per frame. Input comes in as ``InputEvent``s with a time; each frame is read once as a
+/// pumped once per frame. Input comes in as ScreenKit's timed ``ScreenKit/ShellEvent``s; each frame is read once as a
 /// ``FrameSnapshot``. The interactive loop and the script runner both drive it, with real or virtual time.
 final class DemoSession {
     /// Circle radius in window points.
@@ -45,21 +45,10 @@ final class DemoSession {
         case quit
     }
 
-    /// Applies one input event at time `t` (seconds).
-    func handle(_ event: InputEvent, at t: Double) -> Outcome {
-        if let overlay = app.overlay, overlay.consumes(event, at: t, window: shell.layout.size) { return .keepRunning }
-        let shellEvent: ShellEvent
-        switch event {
-        case .pointerDown(let x, let y): shellEvent = .pointerDown(Point(x: x, y: y), time: t)
-        case .pointerMoved(let x, let y): shellEvent = .pointerMoved(Point(x: x, y: y), time: t)
-        case .pointerUp(let x, let y): shellEvent = .pointerUp(Point(x: x, y: y), time: t)
-        case .wheel(let dx, let dy, let x, let y): shellEvent = .wheel(dx: dx, dy: dy, at: Point(x: x, y: y), time: t)
-        case .key(let key): shellEvent = .key(key.shellKey, time: t)
-        case .text(let text): shellEvent = .text(text, time: t)
-        case .resized(let width, let height): shellEvent = .resized(Size(width: width, height: height), time: t)
-        case .quit: return .quit
-        }
-        return dispatch(shell.send(shellEvent), at: t)
+    /// Applies one input event (timed in session seconds): the app's overlay sees it first, then the shell.
+    func handle(_ event: ShellEvent) -> Outcome {
+        if let overlay = app.overlay, overlay.consumes(event, window: shell.layout.size) { return .keepRunning }
+        return dispatch(shell.send(event), at: event.time)
     }
 
     private func dispatch(_ outputs: [ShellOutput], at t: Double) -> Outcome {

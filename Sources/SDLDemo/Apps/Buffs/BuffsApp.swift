@@ -63,21 +63,22 @@ final class BuffsApp: HostedApp, AppOverlay {
 
     // MARK: AppOverlay
 
-    func consumes(_ event: InputEvent, at t: Double, window: Size) -> Bool {
+    func consumes(_ event: ShellEvent, window: Size) -> Bool {
+        let t = event.time
         let now = Self.engineTime(t)
         let outcome: BuffPanelPointer.Outcome
         switch event {
-        case .pointerDown(let x, let y):
+        case .pointerDown(let point, _):
             tick(at: t)
-            outcome = pointer.down(at: Point(x: x, y: y), panel: panel, now: now, window: window)
+            outcome = pointer.down(at: point, panel: panel, now: now, window: window)
         case .pointerMoved:
             outcome = pointer.moved()
-        case .pointerUp(let x, let y):
+        case .pointerUp(let point, _):
             tick(at: t)
-            outcome = pointer.up(at: Point(x: x, y: y), panel: panel, now: now, window: window)
-        case .wheel(_, _, let x, let y):
-            outcome = pointer.wheel(at: Point(x: x, y: y), panel: panel, now: now, window: window)
-        case .key, .text, .resized, .quit:
+            outcome = pointer.up(at: point, panel: panel, now: now, window: window)
+        case .wheel(_, _, let point, _):
+            outcome = pointer.wheel(at: point, panel: panel, now: now, window: window)
+        case .pointerCancelled, .key, .text, .resized, .tick, .windowClosed:
             outcome = .passThrough
         }
         switch outcome {

@@ -112,6 +112,7 @@ public struct Shell: Sendable {
         case .text(let text, let t): return typed(text, t)
         case .resized(let size, let t): resize(size, t)
         case .tick(let t): return tick(t)
+        case .windowClosed: return [.quit]
         }
         return []
     }

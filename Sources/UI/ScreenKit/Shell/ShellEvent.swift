@@ -35,6 +35,18 @@ public enum ShellEvent: Hashable, Sendable {
     case resized(Size, time: Double)
     /// A frame at this time (finished motions settle, a list near its end asks for more).
     case tick(time: Double)
+    /// The window was closed (or the desktop asked the app to quit): the shell answers ``ShellOutput/quit``.
+    case windowClosed(time: Double)
+
+    /// When it happened, in seconds.
+    public var time: Double {
+        switch self {
+        case .pointerDown(_, let t), .pointerMoved(_, let t), .pointerUp(_, let t), .pointerCancelled(let t),
+             .wheel(_, _, _, let t), .key(_, let t), .text(_, let t), .resized(_, let t), .tick(let t),
+             .windowClosed(let t):
+            t
+        }
+    }
 }
 
 /// What the shell asks of the player and the app: its output.
