@@ -1,5 +1,6 @@
 import FeedCore
 import Foundation
+import MediaCore
 
 /// One of a video's `files` (present only when the token's user owns the video): a rendition with every
 /// field kept (the seed: "save each resolution with all fields").
@@ -73,12 +74,13 @@ public struct VimeoFile: Sendable, Hashable, Decodable {
                   size: raw["size"]?.int, md5: raw["md5"]?.text, raw: raw)
     }
 
-    /// Whether this is an HLS rendition: quality `hls`, an `mpegurl` type, or a link to an `.m3u8`.
+    /// Whether this is an HLS rendition: quality `hls`, an `mpegurl` type, or a link to a playlist
+    /// (MediaCore's ``MediaCore/MediaSourceKind``, the one rule for what a URL is).
     public var isHLS: Bool {
         if quality?.lowercased() == "hls" { return true }
         if let type, type.lowercased().contains("mpegurl") { return true }
-        let path = (linkSecure ?? link).flatMap { URL(string: $0)?.path } ?? ""
-        return path.lowercased().hasSuffix(".m3u8")
+        guard let url = (linkSecure ?? link).flatMap(URL.init(string:)) else { return false }
+        return MediaSourceKind(url) == .hlsPlaylist
     }
 
     /// The link to fetch: `link_secure` when given, else `link`.
