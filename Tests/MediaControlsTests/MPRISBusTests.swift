@@ -125,6 +125,59 @@ struct MPRISBusTests {
         #expect(openUri.output.contains("NotSupported"))
     }
 
+    @Test("a video: playerctl reads the position, seeks by and to an offset (Seek, SetPosition), sets the volume; Seeked is sent")
+    func seekAndVolume() throws {
+        let bus = try SessionBus()
+        defer { bus.stop() }
+        let commands = Inbox<MediaControlCommand>()
+        let service = MPRISService.start(identity: "CirclePlayer", name: "circleplayer", address: bus.address) { commands.append($0) }
+        defer { service.stop() }
+        let film = NowPlaying(title: "Overture", artist: "Performances", artworkURL: nil, duration: 600)
+        let paused = MediaControlsState(phase: .paused, nowPlaying: film,
+                                        position: PlaybackPosition(seconds: 42, at: .now, rate: 0), volume: 0.8, canSeek: true)
+        service.update(paused)
+        #expect(try bus.output(of: "playerctl", ["-p", "circleplayer", "position"], becomes: "42.000000") == "42.000000")
+        #expect(try bus.run("playerctl", ["-p", "circleplayer", "volume"]).output.hasPrefix("0.8"))
+        let follow = try bus.follow("playerctl", ["-p", "circleplayer", "--follow", "position"])
+        defer { follow.stop() }
+        #expect(follow.waitForLines { $0.contains { $0.hasPrefix("42") } }.found)
+
+        #expect(try bus.run("playerctl", ["-p", "circleplayer", "position", "10+"]).status == 0)
+        #expect(commands.wait(count: 1))
+        #expect(try bus.run("playerctl", ["-p", "circleplayer", "position", "90"]).status == 0)
+        #expect(commands.wait(count: 2))
+        #expect(try bus.run("playerctl", ["-p", "circleplayer", "volume", "0.25"]).status == 0)
+        #expect(commands.wait(count: 3))
+        #expect(commands.all == [.seek(by: 10), .setPosition(90), .setVolume(0.25)])
+
+        // The player seeks: the new anchor and a new seek count; clients following the position hear Seeked.
+        var seeked = paused
+        seeked.position = PlaybackPosition(seconds: 90, at: .now, rate: 0)
+        seeked.seeks = 1
+        service.update(seeked)
+        #expect(follow.waitForLines { $0.contains { $0.hasPrefix("90") } }.found, "Seeked reached playerctl --follow")
+
+        // Without CanSeek, Seek and SetPosition change nothing.
+        var live = seeked
+        live.canSeek = false
+        service.update(live)
+        let deadline = Date(timeIntervalSinceNow: 15)
+        var canSeek = ""
+        repeat {
+            canSeek = try bus.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.circleplayer",
+                                                "/org/mpris/MediaPlayer2", "org.freedesktop.DBus.Properties.Get",
+                                                "string:org.mpris.MediaPlayer2.Player", "string:CanSeek"]).output
+        } while !canSeek.contains("boolean false") && Date() < deadline
+        #expect(canSeek.contains("boolean false"), "\(canSeek)")
+        // (playerctl refuses to seek when CanSeek is false; the call itself, sent anyway, must change nothing.)
+        #expect(try bus.run("dbus-send", ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.circleplayer",
+                                          "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player.Seek",
+                                          "int64:5000000"]).status == 0)
+        #expect(try bus.run("playerctl", ["-p", "circleplayer", "volume", "0.5"]).status == 0)
+        #expect(commands.wait(count: 4))
+        #expect(commands.all == [.seek(by: 10), .setPosition(90), .setVolume(0.25), .setVolume(0.5)], "the seek was dropped")
+    }
+
     @Test("a second instance takes org.mpris.MediaPlayer2.<name>.instance<pid>; stopping releases the names")
     func secondInstance() throws {
         let bus = try SessionBus()

@@ -86,7 +86,35 @@ struct MPRISPropertiesTests {
         var gone = playing
         gone.state = .empty
         #expect(gone.changes(since: playing, in: MPRISProperties.playerInterface).map(\.key) == ["PlaybackStatus", "Metadata", "CanPlay", "CanPause"])
+        var seekable = playing
+        seekable.state.canSeek = true
+        #expect(seekable.changes(since: playing, in: MPRISProperties.playerInterface).map(\.key) == ["CanSeek"])
         #expect(gone.changes(since: playing, in: MPRISProperties.rootInterface).isEmpty)
+    }
+
+    @Test("Position extrapolates its anchor at its rate (µs); Volume clamped; CanSeek only with a track; announced: Volume, CanSeek")
+    func positionVolumeSeek() {
+        let start = ContinuousClock.now
+        var state = MediaControlsState(phase: .playing, nowPlaying: Self.station,
+                                       position: PlaybackPosition(seconds: 12.5, at: start, rate: 1), volume: 0.4, canSeek: true)
+        var properties = MPRISProperties(identity: "T", state: state)
+        #expect(properties.position(at: start) == 12_500_000)
+        #expect(properties.position(at: start + .milliseconds(1500)) == 14_000_000)
+        #expect(properties.position(at: start - .seconds(5)) == 12_500_000, "never back before the anchor")
+        #expect(properties.value(of: "Position", in: MPRISProperties.playerInterface, at: start + .seconds(2)) == .int64(14_500_000))
+        #expect(properties.value(of: "Volume", in: MPRISProperties.playerInterface) == .double(0.4))
+        #expect(properties.value(of: "CanSeek", in: MPRISProperties.playerInterface) == .boolean(true))
+        #expect(properties.trackID == "/org/circleplayer/track/0")
+        let before = properties
+        state.position = PlaybackPosition(seconds: 12.5, at: start, rate: 0)
+        state.volume = 7
+        properties.state = state
+        #expect(properties.position(at: start + .seconds(60)) == 12_500_000, "paused: the position holds")
+        #expect(properties.value(of: "Volume", in: MPRISProperties.playerInterface) == .double(1))
+        #expect(properties.changes(since: before, in: MPRISProperties.playerInterface).map(\.key) == ["Volume"])
+        properties.state = .empty
+        #expect(properties.position(at: start) == 0 && properties.trackID == MPRISProperties.noTrack)
+        #expect(properties.value(of: "CanSeek", in: MPRISProperties.playerInterface) == .boolean(false))
     }
 
     @Test("commands map onto the stream player's events")
@@ -97,5 +125,7 @@ struct MPRISPropertiesTests {
         #expect(MediaControlCommand.stop.streamEvent == .stopRequested)
         #expect(MediaControlCommand.raise.streamEvent == nil)
         #expect(MediaControlCommand.next.streamEvent == nil)
+        #expect(MediaControlCommand.seek(by: 5).streamEvent == nil)
+        #expect(MediaControlCommand.setVolume(0.5).streamEvent == nil)
     }
 }

@@ -251,14 +251,15 @@ extension MediaDisplay {
 }
 
 extension MediaControlCommand {
-    /// The media key this command is (nil for the window's own: `Raise`, `Quit`, `Next`, `Previous`).
+    /// The media key this command is (nil for the window's own, `Raise` and `Quit`, for `Next` and `Previous`,
+    /// which this player cannot do, and for seeking and the volume, which are not keys).
     public var mediaKey: MediaKey? {
         switch self {
         case .play: .play
         case .pause: .pause
         case .playPause: .playPause
         case .stop: .stop
-        case .next, .previous, .raise, .quit: nil
+        case .next, .previous, .raise, .quit, .seek, .setPosition, .setVolume: nil
         }
     }
 }

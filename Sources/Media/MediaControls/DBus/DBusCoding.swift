@@ -88,6 +88,55 @@ enum DBusCoding {
         return result
     }
 
+    /// The message's basic arguments in order (strings, object paths, 64-bit integers, doubles, booleans) as
+    /// ``DBusValue``s, stopping at the first of another type: what `Seek(x)` and `SetPosition(o, x)` carry.
+    static func basicArguments(of message: OpaquePointer) -> [DBusValue] {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(message, &iter) != 0 else { return [] }
+        var result: [DBusValue] = []
+        while let value = basic(at: &iter) {
+            result.append(value)
+            guard dbus_message_iter_next(&iter) != 0 else { break }
+        }
+        return result
+    }
+
+    /// The basic value inside the message's argument `index` when it is a variant (`Properties.Set`'s value).
+    static func variantValue(ofArgument index: Int, in message: OpaquePointer) -> DBusValue? {
+        var iter = DBusMessageIter()
+        guard dbus_message_iter_init(message, &iter) != 0 else { return nil }
+        for _ in 0..<index { guard dbus_message_iter_next(&iter) != 0 else { return nil } }
+        guard dbus_message_iter_get_arg_type(&iter) == variant else { return nil }
+        var sub = DBusMessageIter()
+        dbus_message_iter_recurse(&iter, &sub)
+        return basic(at: &sub)
+    }
+
+    private static func basic(at iter: inout DBusMessageIter) -> DBusValue? {
+        switch dbus_message_iter_get_arg_type(&iter) {
+        case string, objectPath:
+            let kind = dbus_message_iter_get_arg_type(&iter)
+            var raw: UnsafePointer<CChar>?
+            dbus_message_iter_get_basic(&iter, &raw)
+            let text = raw.map { String(cString: $0) } ?? ""
+            return kind == string ? .string(text) : .objectPath(text)
+        case int64:
+            var number: Int64 = 0
+            dbus_message_iter_get_basic(&iter, &number)
+            return .int64(number)
+        case double:
+            var number = 0.0
+            dbus_message_iter_get_basic(&iter, &number)
+            return .double(number)
+        case boolean:
+            var flag: UInt32 = 0
+            dbus_message_iter_get_basic(&iter, &flag)
+            return .boolean(flag != 0)
+        default:
+            return nil
+        }
+    }
+
     /// The signature of the value inside the message's third argument when it is a variant (`Properties.Set`).
     static func variantSignature(ofArgument index: Int, in message: OpaquePointer) -> String? {
         var iter = DBusMessageIter()

@@ -58,7 +58,7 @@ public struct MPRISProperties: Hashable, Sendable {
     public var metadata: DBusValue {
         guard state.hasTrack else { return .dictionary([DBusEntry("mpris:trackid", .objectPath(Self.noTrack))]) }
         let now = state.nowPlaying
-        var entries = [DBusEntry("mpris:trackid", .objectPath("/org/circleplayer/track/\(trackNumber)"))]
+        var entries = [DBusEntry("mpris:trackid", .objectPath(trackID))]
         entries.append(DBusEntry("xesam:title", .string(now.title)))
         if let artist = now.artist { entries.append(DBusEntry("xesam:artist", .stringArray([artist]))) }
         if let art = now.artworkURL { entries.append(DBusEntry("mpris:artUrl", .string(art.absoluteString))) }
@@ -68,8 +68,20 @@ public struct MPRISProperties: Hashable, Sendable {
         return .dictionary(entries)
     }
 
-    /// All properties of `interface`, in the order of the specification; empty for other interfaces.
-    public func all(of interface: String) -> [DBusEntry] {
+    /// `Position` in microseconds at `now` (spec, "Time_In_Us"): the anchor extrapolated at its rate, 0 when unknown.
+    public func position(at now: ContinuousClock.Instant) -> Int64 {
+        guard state.hasTrack, let position = state.position else { return 0 }
+        return Int64((position.seconds(at: now) * 1_000_000).rounded())
+    }
+
+    /// The track ID of the current track (`mpris:trackid`), as `SetPosition` must name it.
+    public var trackID: String {
+        state.hasTrack ? "/org/circleplayer/track/\(trackNumber)" : Self.noTrack
+    }
+
+    /// All properties of `interface`, in the order of the specification, `Position` as at `now`; empty for
+    /// other interfaces.
+    public func all(of interface: String, at now: ContinuousClock.Instant = .now) -> [DBusEntry] {
         switch interface {
         case Self.rootInterface:
             var entries = [
@@ -89,8 +101,8 @@ public struct MPRISProperties: Hashable, Sendable {
                 DBusEntry("PlaybackStatus", .string(playbackStatus)),
                 DBusEntry("Rate", .double(1)),
                 DBusEntry("Metadata", metadata),
-                DBusEntry("Volume", .double(1)),
-                DBusEntry("Position", .int64(0)),
+                DBusEntry("Volume", .double(min(1, max(0, state.volume)))),
+                DBusEntry("Position", .int64(position(at: now))),
                 DBusEntry("MinimumRate", .double(1)),
                 DBusEntry("MaximumRate", .double(1)),
                 DBusEntry("CanGoNext", .boolean(false)),
@@ -98,7 +110,7 @@ public struct MPRISProperties: Hashable, Sendable {
                 // "should not depend on whether the track is currently paused or playing" (CanPlay, CanPause).
                 DBusEntry("CanPlay", .boolean(state.hasTrack)),
                 DBusEntry("CanPause", .boolean(state.hasTrack)),
-                DBusEntry("CanSeek", .boolean(false)),
+                DBusEntry("CanSeek", .boolean(state.hasTrack && state.canSeek)),
                 DBusEntry("CanControl", .boolean(true)),
             ]
         default:
@@ -106,15 +118,15 @@ public struct MPRISProperties: Hashable, Sendable {
         }
     }
 
-    /// One property, or `nil` if `interface` has no property `name`.
-    public func value(of name: String, in interface: String) -> DBusValue? {
-        all(of: interface).first { $0.key == name }?.value
+    /// One property (`Position` as at `now`), or `nil` if `interface` has no property `name`.
+    public func value(of name: String, in interface: String, at now: ContinuousClock.Instant = .now) -> DBusValue? {
+        all(of: interface, at: now).first { $0.key == name }?.value
     }
 
     /// Properties that change at run time and are announced with `PropertiesChanged` when they do (the spec marks
     /// `Position` as never announced, and `CanControl` as constant).
     static let announced: [String: [String]] = [
-        playerInterface: ["PlaybackStatus", "Metadata", "CanPlay", "CanPause"],
+        playerInterface: ["PlaybackStatus", "Metadata", "Volume", "CanPlay", "CanPause", "CanSeek"],
     ]
 
     /// The announced properties of `interface` whose values differ between `old` and `self`.
@@ -126,7 +138,7 @@ public struct MPRISProperties: Hashable, Sendable {
         }
     }
 
-    /// Properties a client may set (spec: `Rate`, `Volume` are read/write; this player accepts and ignores
-    /// writes, keeping normal rate and full volume).
+    /// Properties a client may set (spec: `Rate`, `Volume` are read/write): a `Volume` becomes
+    /// ``MediaControlCommand/setVolume(_:)``; `Rate` is accepted and ignored (normal rate only).
     static let writable: Set<String> = ["Rate", "Volume"]
 }

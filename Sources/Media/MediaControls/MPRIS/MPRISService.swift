@@ -219,7 +219,20 @@ public final class MPRISService: Sendable {
             published = next
             let changes = next.changes(since: before, in: MPRISProperties.playerInterface)
             if !changes.isEmpty { emitPropertiesChanged(MPRISProperties.playerInterface, changes) }
+            // "Seeked: Indicates that the track position has changed in a way that is inconsistent with the
+            // current playing state" (spec): a seek, not the position moving on its own.
+            if sameTrack, state.seeks != old.seeks { emitSeeked(next.position(at: .now)) }
             return true
+        }
+
+        private func emitSeeked(_ microseconds: Int64) {
+            guard let signal = dbus_message_new_signal(MPRISProperties.objectPath, MPRISProperties.playerInterface, "Seeked")
+            else { return }
+            defer { dbus_message_unref(signal) }
+            var iter = DBusMessageIter()
+            dbus_message_iter_init_append(signal, &iter)
+            guard DBusCoding.append(.int64(microseconds), to: &iter) else { return }
+            bus.send(signal)
         }
 
         private func emitPropertiesChanged(_ interface: String, _ changes: [DBusEntry]) {
@@ -276,7 +289,12 @@ public final class MPRISService: Sendable {
                 guard signature == current.signature else {
                     return invalidArguments(message, "\(arguments[1]) has type \(current.signature), not \(signature)")
                 }
-                reply(to: message, [])  // accepted; this player keeps normal rate and full volume
+                // "Volume: … values below 0.0 … should be clamped to 0.0"; above 1.0 this player clamps too.
+                if arguments[1] == "Volume", case .double(let volume)? = DBusCoding.variantValue(ofArgument: 2, in: message),
+                   volume.isFinite, published.state.hasTrack {
+                    onCommand(.setVolume(min(1, max(0, volume))))
+                }
+                reply(to: message, [])  // Rate is accepted and ignored: normal rate only
             case (MPRISProperties.rootInterface, "Raise"):
                 if published.canRaise { onCommand(.raise) }
                 reply(to: message, [])
@@ -291,9 +309,25 @@ public final class MPRISService: Sendable {
                 command(.playPause, message)
             case (MPRISProperties.playerInterface, "Stop"):
                 command(.stop, message)
-            case (MPRISProperties.playerInterface, "Next"), (MPRISProperties.playerInterface, "Previous"),
-                 (MPRISProperties.playerInterface, "Seek"), (MPRISProperties.playerInterface, "SetPosition"):
-                // CanGoNext, CanGoPrevious and CanSeek are false: "calling this method should have no effect".
+            case (MPRISProperties.playerInterface, "Seek"):
+                guard case .int64(let offset)? = DBusCoding.basicArguments(of: message).first else {
+                    return invalidArguments(message, "Seek takes (x offset)")
+                }
+                // "If the CanSeek property is false, this has no effect."
+                if published.state.hasTrack, published.state.canSeek { onCommand(.seek(by: Double(offset) / 1_000_000)) }
+                reply(to: message, [])
+            case (MPRISProperties.playerInterface, "SetPosition"):
+                let arguments = DBusCoding.basicArguments(of: message)
+                guard arguments.count >= 2, case .objectPath(let track) = arguments[0], case .int64(let position) = arguments[1]
+                else { return invalidArguments(message, "SetPosition takes (o track, x position)") }
+                // "If the TrackId argument is not the same as the current track id, the call is ignored as stale";
+                // a position below 0 is ignored too.
+                if published.state.hasTrack, published.state.canSeek, track == published.trackID, position >= 0 {
+                    onCommand(.setPosition(Double(position) / 1_000_000))
+                }
+                reply(to: message, [])
+            case (MPRISProperties.playerInterface, "Next"), (MPRISProperties.playerInterface, "Previous"):
+                // CanGoNext and CanGoPrevious are false: "calling this method should have no effect".
                 reply(to: message, [])
             case (MPRISProperties.playerInterface, "OpenUri"):
                 return error(message, "org.freedesktop.DBus.Error.NotSupported", "OpenUri is not supported")
