@@ -156,12 +156,12 @@ struct SDLDemoCommand: ParsableCommand {
         do {
             try DemoApp(options: self).run()
         } catch let error as ScriptError {
-            FileHandle.standardError.write(Data("SDLDemo: \(error)\n".utf8))
+            DemoLog.line("SDLDemo: \(error)")
             throw ExitCode(2)
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("SDLDemo: \(error)\n".utf8))
+            DemoLog.line("SDLDemo: \(error)")
             throw ExitCode(1)
         }
     }

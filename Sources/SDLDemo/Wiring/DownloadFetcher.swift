@@ -33,7 +33,7 @@ final class DownloadFetcher: @unchecked Sendable {
         }
         let path = NSTemporaryDirectory().appending("/CirclePlayer-\(getpid())-\(key).ts")
             .replacingOccurrences(of: "//", with: "/")
-        FileHandle.standardError.write(Data("SDLDemo: fetching \(url.absoluteString), caching download at \(path)\n".utf8))
+        DemoLog.line("SDLDemo: fetching \(url.absoluteString), caching download at \(path)")
         let download = downloader.download(from: url, to: path)
         let waker = self.waker
         let reporter = Task.detached { [weak self] in
@@ -47,7 +47,7 @@ final class DownloadFetcher: @unchecked Sendable {
             } catch {
                 // The window shows the failure; say why on stderr too (one line), unless it was cancelled.
                 if (error as? DownloadError)?.kind != .cancelled {
-                    FileHandle.standardError.write(Data("SDLDemo: download failed: \(error)\n".utf8))
+                    DemoLog.line("SDLDemo: download failed: \(error)")
                 }
                 // Nobody will play or delete what a failed (or cancelled) fetch left.
                 try? FileManager.default.removeItem(atPath: path)

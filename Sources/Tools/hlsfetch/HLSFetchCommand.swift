@@ -126,7 +126,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let playlistURL = URL(string: url) else { throw ExitCode.validationFailure }
-        var logger = Logger(label: "hlsfetch") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "hlsfetch") { SafeLogHandler(label: $0) }
         logger.logLevel = verbose ? .debug : .error
 
         var configuration = DownloadConfiguration()

@@ -4,6 +4,7 @@ import Downloader
 import Foundation
 import MediaControls
 import PlayerCore
+import SafeText
 import StreamServer
 
 /// `streamplay`: plays an MP3 stream over HTTP (a radio or a file) without a window, printing what happens —
@@ -211,16 +212,18 @@ struct StreamPlayCommand: AsyncParsableCommand {
     }
 }
 
-/// Prints lines prefixed with the seconds since start, one `write` per line.
+/// Prints lines prefixed with the seconds since start, one `write` per line. Lines quote what stations send
+/// (ICY titles, names, error bodies), so each goes through `SafeText.printable`: it can neither drive the
+/// terminal nor span lines (docs/security.md).
 struct LinePrinter: Sendable {
     let start: ContinuousClock.Instant
 
     func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((prefix + text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((prefix + SafeText.printable(text) + "\n").utf8))
     }
 
     func error(_ text: String) {
-        FileHandle.standardError.write(Data((prefix + text + "\n").utf8))
+        FileHandle.standardError.write(Data((prefix + SafeText.printable(text) + "\n").utf8))
     }
 
     private var prefix: String {

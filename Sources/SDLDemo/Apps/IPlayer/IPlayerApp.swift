@@ -48,7 +48,7 @@ final class IPlayerApp: HostedApp {
         client = IPlayerClient(baseURL: base, transport: SharedTransport.transport, limits: limits)
         images = FeedKitResourceFetcher(service: "iBL images", limits: limits)
         self.context = context
-        if let sample { FileHandle.standardError.write(Data("SDLDemo: iPlayer sample catalog at \(sample.baseURL.absoluteString)\n".utf8)) }
+        if let sample { DemoLog.line("SDLDemo: iPlayer sample catalog at \(sample.baseURL.absoluteString)") }
     }
 
     func start(_ shell: inout Shell, at t: Double) {
@@ -102,7 +102,7 @@ final class IPlayerApp: HostedApp {
         case .success(let feed):
             screens.loaded(load, feed, &shell, at: t)
         case .failure(let error):
-            FileHandle.standardError.write(Data("SDLDemo: \(error.message)\n".utf8))
+            DemoLog.line("SDLDemo: \(error.message)")
             screens.failed(load, message: error.message, &shell, at: t)
         }
     }

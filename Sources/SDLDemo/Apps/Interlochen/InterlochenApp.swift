@@ -183,10 +183,10 @@ final class InterlochenApp: HostedApp {
         tasks[request.serial] = nil
         switch outcome {
         case .failed(let failure):
-            FileHandle.standardError.write(Data("SDLDemo: interlochen: \(failure.message)\n".utf8))
+            DemoLog.line("SDLDemo: interlochen: \(failure.message)")
         case .sections(let loaded):
             for line in loaded.notices + loaded.failures {
-                FileHandle.standardError.write(Data("SDLDemo: interlochen: \(line)\n".utf8))
+                DemoLog.line("SDLDemo: interlochen: \(line)")
             }
         case .moreStories, .searchResults:
             break
@@ -233,7 +233,7 @@ struct LinkOpener: Sendable {
 
     /// Runs `command URL` in the background and says so on stderr (the URL only: links carry no secrets).
     func open(_ url: URL) {
-        FileHandle.standardError.write(Data("SDLDemo: interlochen: opening \(url.absoluteString) with \(command)\n".utf8))
+        DemoLog.line("SDLDemo: interlochen: opening \(url.absoluteString) with \(command)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [command, url.absoluteString]
@@ -242,7 +242,7 @@ struct LinkOpener: Sendable {
         do {
             try process.run()
         } catch {
-            FileHandle.standardError.write(Data("SDLDemo: interlochen: could not run \(command): \(error)\n".utf8))
+            DemoLog.line("SDLDemo: interlochen: could not run \(command): \(error)")
         }
     }
 }

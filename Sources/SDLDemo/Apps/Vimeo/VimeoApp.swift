@@ -112,7 +112,7 @@ final class VimeoApp: HostedApp {
     private func finish(_ request: VimeoScreens.Request, _ outcome: VimeoScreens.Outcome, shell: inout Shell, at t: Double) {
         tasks[request.serial] = nil
         if case .failed(let failure) = outcome {
-            FileHandle.standardError.write(Data("SDLDemo: vimeo: \(failure.message)\n".utf8))
+            DemoLog.line("SDLDemo: vimeo: \(failure.message)")
         }
         run(screens.finished(request, outcome, &shell, at: t))
     }

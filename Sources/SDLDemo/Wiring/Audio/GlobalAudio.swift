@@ -48,7 +48,7 @@ final class GlobalAudio: AudioControlling, FrameTicker, @unchecked Sendable {
         adapter = AudioPlaybackAdapter(engine: fileEngine, queue: queue, hold: hold)
         fetcher = DownloadFetcher(waker: waker, configuration: download)
         let shared = output
-        let log: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("SDLDemo: \($0)\n".utf8)) }
+        let log: @Sendable (String) -> Void = { DemoLog.line("SDLDemo: \($0)") }
         let configuration = StreamEngineConfiguration()
         let recorder = HLSDownloader(configuration: download)
         liveRecorder = recorder

@@ -170,7 +170,7 @@ struct InterlochenOptions: ParsableArguments {
     /// Prints warnings (skipped entries of content-meta.json, stored copies standing in) on stderr.
     func warn(meta: ContentMeta, notices: [String]) {
         for line in meta.warnings.map(\.description) + notices {
-            FileHandle.standardError.write(Data("mediakit: warning: \(line)\n".utf8))
+            TerminalOutput.warning(line)
         }
     }
 
@@ -178,7 +178,7 @@ struct InterlochenOptions: ParsableArguments {
     func fail(_ failures: [InterlochenLibrary.MediaFailure]) throws {
         guard !failures.isEmpty else { return }
         for failure in failures {
-            FileHandle.standardError.write(Data("mediakit: error: \(failure.message)\n".utf8))
+            TerminalOutput.error(failure.message)
         }
         throw ExitCode.failure
     }

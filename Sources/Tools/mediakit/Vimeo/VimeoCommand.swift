@@ -123,10 +123,13 @@ struct VimeoOptions: ParsableArguments {
         }
     }
 
-    /// Prints a stored copy's note (why it stands in for a failed fetch) as a warning on stderr.
-    func warn<T>(_ sourced: Sourced<T>) {
+    /// Ends a command whose answer was printed: when a stored copy stood in for a failed fetch (a 5xx, a
+    /// stalled or cut response), the fetch's failure is one line on stderr and the exit status is 1, as for
+    /// any failed request (issue 20); the stored copy was printed marked stale, and the store is unchanged.
+    func finish<T>(_ sourced: Sourced<T>) throws {
         if let note = sourced.note {
-            FileHandle.standardError.write(Data("mediakit: warning: \(note)\n".utf8))
+            TerminalOutput.error(note)
+            throw ExitCode.failure
         }
     }
 }
