@@ -225,24 +225,3 @@ enum InterlochenLoads {
         }
     }
 }
-
-/// Opens a link with a program (`xdg-open URL`), without waiting for it; tests give a harmless command.
-struct LinkOpener: Sendable {
-    /// The program, looked up in `PATH`.
-    var command: String
-
-    /// Runs `command URL` in the background and says so on stderr (the URL only: links carry no secrets).
-    func open(_ url: URL) {
-        DemoLog.line("SDLDemo: interlochen: opening \(url.absoluteString) with \(command)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command, url.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { _ in }
-        do {
-            try process.run()
-        } catch {
-            DemoLog.line("SDLDemo: interlochen: could not run \(command): \(error)")
-        }
-    }
-}
