@@ -221,10 +221,12 @@ let package = Package(
 
         // MARK: Tools (Sources/Tools): the command lines
 
+        // What the command lines share: clean ends on SIGINT and SIGTERM.
+        .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
         // `hlsfetch URL -o FILE`: the best audio track of an HLS stream into one file.
         .executableTarget(
             name: "hlsfetch",
-            dependencies: ["Downloader", "SafeText", argumentParser, logging, nioCore, nioPosix],
+            dependencies: ["Downloader", "SafeText", "CommandLineSupport", argumentParser, logging, nioCore, nioPosix],
             path: "Sources/Tools/hlsfetch"),
         // `mediakit`: the media apps on the command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
@@ -239,7 +241,8 @@ let package = Package(
         // `streamplay URL`: the headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
         .executableTarget(
             name: "streamplay",
-            dependencies: ["AudioPlayback", "Downloader", "MediaControls", "PlayerCore", "StreamServer", "SafeText", argumentParser],
+            dependencies: ["AudioPlayback", "Downloader", "MediaControls", "PlayerCore", "StreamServer", "SafeText", "CommandLineSupport",
+                           argumentParser],
             path: "Sources/Tools/streamplay"),
 
         // MARK: Testing (Sources/Testing, Tests/TestSupport) and the embedded samples (Sources/Samples)

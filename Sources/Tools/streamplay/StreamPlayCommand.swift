@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import AudioPlayback
 import Downloader
 import Foundation
@@ -16,8 +17,11 @@ struct StreamPlayCommand: AsyncParsableCommand {
         commandName: "streamplay",
         abstract: "Play an MP3 stream over HTTP (radio with ICY metadata, or a file) or a live HLS playlist without a window.",
         discussion: """
-            States, titles and problems are printed one per line, prefixed with the seconds since start. Exit
-            status: 0 when the time is up or a finite stream ended, 1 when the stream failed, 2 for bad options.
+            States, titles and problems are printed one per line, prefixed with the seconds since start; text from
+            the station (titles, names) is shown with control characters escaped. Exit status: 0 when the time is
+            up or a finite stream ended, 1 when the stream failed (after a lost connection: once 5 reconnections
+            failed, or the station dropped every new connection within 10 s), 2 for bad options, 130 on Ctrl-C
+            (SIGINT) and 143 on SIGTERM, after stopping cleanly.
 
             Examples:
               streamplay http://127.0.0.1:8000/radio.mp3 --seconds 30
@@ -75,6 +79,12 @@ struct StreamPlayCommand: AsyncParsableCommand {
     func run() async throws {
         let start = ContinuousClock.now
         let printer = LinePrinter(start: start)
+        // SIGINT and SIGTERM stop playback cleanly (the audio device closed, the server shut down); SDL must not
+        // take them (it turned SIGTERM into a quit event nobody read, so `kill` did nothing).
+        let stop = StopSignals()
+        defer { stop.cancel() }
+        let (signals, signalled) = AsyncStream.makeStream(of: Int32.self)
+        stop.onEachSignal { signalled.yield($0) }
         var server: StreamServer?
         var station: RadioStation?
         var streamURL = url ?? ""
@@ -107,8 +117,15 @@ struct StreamPlayCommand: AsyncParsableCommand {
         }
         defer { titles?.cancel() }
         if serveOnly {
-            try await Task.sleep(for: .seconds(seconds ?? 86_400))
+            let signal = await withTaskGroup(of: Int32?.self) { group in
+                group.addTask { try? await Task.sleep(for: .seconds(seconds ?? 86_400)); return nil }
+                group.addTask { await signals.first { _ in true } }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
             try await server?.shutdown()
+            if let signal { throw Self.stopped(by: signal, printer: printer) }
             return
         }
 
@@ -131,7 +148,7 @@ struct StreamPlayCommand: AsyncParsableCommand {
         driver.send(.selected(StreamRequest(
             source: source, title: title, artist: artist, artworkURL: art, isLive: isLive)))
 
-        let outcome = await watch(driver: driver, service: service, printer: printer, engine: engine)
+        let outcome = await watch(driver: driver, service: service, printer: printer, engine: engine, signals: signals)
         pump.stop()
         service?.stop()
         driver.send(.stopRequested)
@@ -141,14 +158,21 @@ struct StreamPlayCommand: AsyncParsableCommand {
         switch outcome {
         case .timeUp, .ended: return
         case .failed: throw ExitCode(1)
+        case .stopped(let signal): throw Self.stopped(by: signal, printer: printer)
         }
     }
 
-    enum Outcome { case timeUp, ended, failed }
+    enum Outcome { case timeUp, ended, failed, stopped(Int32) }
+
+    /// Says which signal stopped the run; the exit status is the shell's 128 + the signal (130, 143).
+    static func stopped(by signal: Int32, printer: LinePrinter) -> ExitCode {
+        printer.line("stopped by \(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)")")
+        return ExitCode(128 + signal)
+    }
 
     /// Prints every change until the time is up, a finite stream ended, or the stream failed.
     private func watch(driver: StreamPlayerDriver, service: MPRISService?, printer: LinePrinter,
-                       engine: StreamAudioEngine) async -> Outcome {
+                       engine: StreamAudioEngine, signals: AsyncStream<Int32>) async -> Outcome {
         let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
         let updates = driver.updates
         return await withTaskGroup(of: Outcome?.self) { group in
@@ -172,6 +196,10 @@ struct StreamPlayCommand: AsyncParsableCommand {
                     }
                     last = player
                 }
+                return nil
+            }
+            group.addTask {
+                for await signal in signals { return .stopped(signal) }
                 return nil
             }
             if let deadline {
