@@ -87,7 +87,8 @@ sources() {
         mp3header) echo Sources/Media/AudioPlayback/Decoding/MPEGAudioFrameHeader.swift ;;
         routes)
             find Sources/Testing/StreamServer/Routes -name '*.swift' ! -name RouteBook.swift | LC_ALL=C sort
-            echo Sources/Testing/StreamServer/Faults/Fault.swift ;;
+            printf "%s\n" Sources/Testing/StreamServer/Faults/Fault.swift Sources/Testing/StreamServer/Faults/FaultRule.swift \
+                Sources/Testing/StreamServer/HTTP/RequestPath.swift Sources/Testing/StreamServer/Content/ContentTypes.swift Sources/Testing/StreamServer/Faults/PathPattern.swift ;;
     esac
     echo Fuzz/Support/FuzzSupport.swift
     case "$1" in

@@ -3,7 +3,7 @@ import Foundation
 // Fuzz target `routes`: the route-table parser of StreamServer (`routes.json`, docs/server.md), which
 // `streamserve --routes` reads. The whole input is the file. Files the table names are looked up in an empty
 // folder, so a fuzzed table reads nothing. Invariants: deterministic; errors name the file; an accepted
-// table has paths starting with "/" and statuses 100...599.
+// table has paths starting with "/" (or globs, "*") and statuses 100...599.
 
 private let folder: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("routes-fuzz-\(getpid())")
@@ -17,7 +17,8 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let parser = RouteTableParser(file: "routes.json", folder: folder)
     checkDecoder("routes", bytes, decode: { try parser.parse(Data($0)) }) { table in
         for route in table.routes {
-            fuzzRequire(route.path.hasPrefix("/"), "route path \(route.path.debugDescription) accepted")
+            // A path, or a glob (`*.ts`, docs/server.md).
+            fuzzRequire(route.path.hasPrefix("/") || route.path.hasPrefix("*"), "route path \(route.path.debugDescription) accepted")
             fuzzRequire((100...599).contains(route.response.status), "status \(route.response.status) accepted")
         }
     }

@@ -21,6 +21,26 @@ func checkDecoder<Value>(_ name: String, _ bytes: [UInt8], maximumMessage: Int =
     }
 }
 
+/// ``checkDecoder(_:_:maximumMessage:decode:check:)`` for values compared with `==` (their descriptions may
+/// list dictionaries in any order).
+func checkDecoder<Value: Equatable>(_ name: String, _ bytes: [UInt8], maximumMessage: Int = 100_000,
+                                    decode: ([UInt8]) throws -> Value, check: (Value) -> Void = { _ in }) {
+    let first = Result { try decode(bytes) }
+    let second = Result { try decode(bytes) }
+    switch (first, second) {
+    case (.success(let one), .success(let two)):
+        fuzzRequire(one == two, "\(name): decoding is not deterministic")
+        check(one)
+    case (.failure(let one), .failure(let two)):
+        let message = String(describing: one)
+        fuzzRequire(message == String(describing: two), "\(name): the error is not deterministic: \(message) / \(two)")
+        fuzzRequire(!message.isEmpty, "\(name): empty error message")
+        fuzzRequire(message.count <= maximumMessage, "\(name): error message of \(message.count) characters")
+    default:
+        fuzzRequire(false, "\(name): decoding is not deterministic (a value once, an error once)")
+    }
+}
+
 private func describe<Value>(_ result: Result<Value, any Error>) -> String {
     switch result {
     case .success(let value): "value: \(value)"
