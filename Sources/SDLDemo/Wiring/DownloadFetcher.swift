@@ -31,8 +31,11 @@ final class DownloadFetcher: @unchecked Sendable {
             defer { nextKey += 1 }
             return nextKey
         }
-        let path = NSTemporaryDirectory().appending("/CirclePlayer-\(getpid())-\(key).ts")
-            .replacingOccurrences(of: "//", with: "/")
+        // The cache lives in a directory of this process's, mode 0700: no other user reads what was fetched.
+        let directory = NSTemporaryDirectory().appending("/CirclePlayer-\(getpid())").replacingOccurrences(of: "//", with: "/")
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let path = directory + "/download-\(key).ts"
         DemoLog.line("SDLDemo: fetching \(url.absoluteString), caching download at \(path)")
         let download = downloader.download(from: url, to: path)
         let waker = self.waker
@@ -94,6 +97,10 @@ final class DownloadFetcher: @unchecked Sendable {
         for path in paths {
             try? FileManager.default.removeItem(atPath: path)
             HLSDownloader.removePartialDownload(at: path)
+        }
+        // The private cache directory goes too, once empty.
+        for directory in Set(paths.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }) {
+            rmdir(directory)
         }
     }
 }
