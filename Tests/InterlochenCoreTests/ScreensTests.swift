@@ -306,7 +306,7 @@ struct InterlochenScreensTests {
             _ = app.finish(more.first, .sections(Screens.LoadedSections(sections: [Section(name: .more, groups: [
                 Section.Group(title: nil, items: [.link(MoreLink(name: "Prize", link: link))]),
             ])])))
-            let commands = app.handle(.rowSelected("more", "link:\(link)"))
+            let commands = app.handle(.rowSelected("more", RowID("link:\(link)")))
             #expect(commands.isEmpty, "\(link) → \(commands)")
             #expect(app.shell.notice?.title == "Link not opened", "\(link)")
             #expect(app.shell.notice?.message.hasPrefix("Not opened: ") == true, "\(link): \(app.shell.notice?.message ?? "")")

@@ -231,16 +231,17 @@ public struct StreamPlayer: Equatable, Sendable {
         // Nothing opens after the end of a finite stream: its session makes no more connections.
         guard !inputEnded else { return [] }
         self.info = info
-        var commands: [StreamCommand] = []
-        // A reconnection is over, but its attempts count until the connection has stayed open a while.
-        if case .connecting(let attempt)? = reconnect, let session {
-            recovering = attempt
-            commands.append(.scheduleRetry(session, attempt: attempt, after: policy.recoverySeconds))
-        }
+        let connecting = reconnect
         reconnect = nil
         nowPlaying.update(with: info)
         // A paused stream that reopened as live (the server changed its answer) pauses as live streams do.
-        return state == .paused && info.isLive ? commands + closeSession() : commands
+        if state == .paused && info.isLive { return closeSession() }
+        // A reconnection is over, but its attempts count until the connection has stayed open a while.
+        if case .connecting(let attempt)? = connecting, let session {
+            recovering = attempt
+            return [.scheduleRetry(session, attempt: attempt, after: policy.recoverySeconds)]
+        }
+        return []
     }
 
     private mutating func buffered(_ seconds: Double) -> [StreamCommand] {
