@@ -25,9 +25,10 @@ struct LinkOpener: Sendable {
         return Self.programsWithoutDoubleDash.contains(name) ? [url.absoluteString] : ["--", url.absoluteString]
     }
 
-    /// Opens `url` if the policy allows it; returns the refusal otherwise. Says on stderr what it did.
+    /// Opens `url` if the policy allows it; returns the refusal otherwise. Says on stderr what it did. The
+    /// program gets `environment` less its secrets.
     @discardableResult
-    func open(_ url: URL) -> String? {
+    func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if case .refuse(let reason) = LinkPolicy.link(url) {
             DemoLog.line("SDLDemo: interlochen: \(url.absoluteString): \(reason)")
             return reason
@@ -40,7 +41,7 @@ struct LinkOpener: Sendable {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments(for: url)
-        process.environment = ProcessInfo.processInfo.environment.filter { !Self.secretVariables.contains($0.key) }
+        process.environment = Self.environment(environment)
         process.standardInput = FileHandle.nullDevice
         process.terminationHandler = { _ in }
         do {
@@ -49,6 +50,11 @@ struct LinkOpener: Sendable {
             DemoLog.line("SDLDemo: interlochen: could not run \(command): \(error)")
         }
         return nil
+    }
+
+    /// `environment` without the variables that hold secrets.
+    static func environment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { !secretVariables.contains($0.key) }
     }
 
     /// `command` as an executable file: itself when it contains a `/`, else the first match in `PATH`.
