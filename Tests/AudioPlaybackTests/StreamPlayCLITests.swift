@@ -80,4 +80,20 @@ struct StreamPlayCLITests {
                 "\(outcome.stderr)")
         #expect(requests == 6, "the first connection and 5 attempts, not \(requests)")
     }
+
+    @Test("the documented exit statuses: 0 when the time is up, 2 for an unreadable --radio file, 64 for bad options")
+    func exitStatuses() async throws {
+        let binary = try #require(ProcessRunner.executable(named: "streamplay"))
+        let timeUp = try await ProcessRunner.run(binary, ["--radio", try fixturePath("tone.mp3"), "--seconds", "2"],
+                                                 environment: Self.environment, timeout: .seconds(60))
+        #expect(timeUp.status == 0, "\(timeUp.stderr)")
+        let unreadable = try await ProcessRunner.run(binary, ["--radio", "/nonexistent/tone.mp3"], environment: Self.environment)
+        #expect(unreadable.status == 2)
+        #expect(unreadable.stderr.contains("streamplay: cannot read /nonexistent/tone.mp3"))
+        for arguments in [[], ["http://127.0.0.1:1/x.mp3", "--buffer", "99"], ["--serve-only", "http://127.0.0.1:1/"],
+                          ["http://127.0.0.1:1/x.mp3", "--seconds", "0"]] {
+            let usage = try await ProcessRunner.run(binary, arguments, environment: Self.environment)
+            #expect(usage.status == 64, "\(arguments): \(usage.stderr)")
+        }
+    }
 }

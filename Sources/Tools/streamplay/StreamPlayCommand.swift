@@ -20,8 +20,9 @@ struct StreamPlayCommand: AsyncParsableCommand {
             States, titles and problems are printed one per line, prefixed with the seconds since start; text \
             from the station (titles, names) is shown with control characters escaped. Exit status: 0 when the \
             time is up or a finite stream ended; 1 when the stream failed (a lost connection fails after 5 \
-            reconnection attempts; a new connection counts as recovered after staying open 10 s); 2 for bad \
-            options; 130 on Ctrl-C (SIGINT) and 143 on SIGTERM, after stopping cleanly.
+            reconnection attempts; a new connection counts as recovered after staying open 10 s); 2 when the \
+            --radio file cannot be read; 64 for bad options; 130 on Ctrl-C (SIGINT) and 143 on SIGTERM, after \
+            stopping cleanly.
 
             Examples:
               streamplay http://127.0.0.1:8000/radio.mp3 --seconds 30
