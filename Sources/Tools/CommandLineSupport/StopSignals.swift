@@ -16,6 +16,8 @@ public final class StopSignals: @unchecked Sendable {
     private var action: (@Sendable (Int32) -> Void)?
     private var sources: [any DispatchSourceSignal] = []
 
+    /// Takes SIGINT and SIGTERM over (they no longer end the process) until ``cancel()``; a signal runs the
+    /// action given to ``onSignal(_:)`` or ``onEachSignal(_:)``, if any.
     public init() {
         // SDL (the audio output) would otherwise catch both and post SDL_QUIT (SDL_HINT_NO_SIGNAL_HANDLERS).
         setenv("SDL_NO_SIGNAL_HANDLERS", "1", 1)
