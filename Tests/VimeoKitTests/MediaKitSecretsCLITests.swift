@@ -57,3 +57,29 @@ struct MediaKitSecretsCLITests {
         }
     }
 }
+
+/// `mediakit` ends promptly on SIGTERM and SIGINT while a request hangs (issue 20), leaving the store as it was.
+@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+struct MediaKitSignalTests {
+    @Test("SIGTERM and SIGINT during a held request end mediakit at once", arguments: [SIGTERM, SIGINT])
+    func signalsEndAHeldRequest(_ signal: Int32) async throws {
+        let files = try MediaKitVimeoCLITests.Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        try await withSampleServer(faults: [FaultRule(path: "/me", fault: .holdUntilReleased)]) { server in
+            let binary = try #require(ProcessRunner.executable(named: "mediakit"))
+            let running = try ProcessRunner.Running(binary, ["vimeo", "--base-url", server.baseURL.absoluteString,
+                                                             "--store", files.store, "--token", VimeoSample.token,
+                                                             "--timeout", "600", "me"])
+            let deadline = ContinuousClock.now + .seconds(60)
+            while server.statistics.currentRequests == 0, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(server.statistics.currentRequests > 0, "the request never arrived")
+            _ = kill(running.process.processIdentifier, signal)
+            let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .seconds(20))
+            #expect(!timedOut, "mediakit ignored signal \(signal)")
+            #expect(outcome.status != 0)
+            _ = server.releaseHeld()
+        }
+    }
+}
