@@ -23,4 +23,18 @@ import Testing
         // Decoding it would take 1.6 GB; other tests running alongside move the figure by far less than this.
         #expect(grown < 400 << 20, "resident memory grew by \(grown >> 20) MB")
     }
+
+    @Test("a feed's image named by file:, smb: or data: is refused, not read")
+    func localImagesAreRefused() async throws {
+        let fetcher = StandardResourceFetcher()
+        for text in ["file:///etc/passwd", "file:///proc/self/environ", "smb://host/share/a.png", "data:image/png;base64,AAAA"] {
+            let url = try #require(URL(string: text))
+            do {
+                _ = try await fetcher.bytes(at: url)
+                Issue.record("\(text) was read")
+            } catch let error as ResourceError {
+                #expect(error.message.contains("Not loaded: images load over http and https only"), "\(error.message)")
+            }
+        }
+    }
 }
