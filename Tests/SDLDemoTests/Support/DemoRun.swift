@@ -97,9 +97,10 @@ struct DemoRun: Sendable {
         throw DemoRunError(message: "SDLDemo binary not found near \(selfPath); build it or set SDLDEMO_BINARY")
     }
 
-    /// The demo's resource bundle (holding DefaultStream/), next to the binary.
+    /// The embedded samples' resource bundle (holding DefaultStream/), next to the binary: the Samples module's
+    /// since the layout of c5d4b1b (a stale CirclePlayer_SDLDemo.resources from older builds hid the move).
     static func resources() throws -> URL {
-        let url = try binary().deletingLastPathComponent().appendingPathComponent("CirclePlayer_SDLDemo.resources")
+        let url = try binary().deletingLastPathComponent().appendingPathComponent("CirclePlayer_Samples.resources")
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw DemoRunError(message: "resource bundle \(url.path) not found")
         }
