@@ -7,6 +7,7 @@
 //   Media/       demuxing, decoding, audio output, media controls
 //   UI/          screens as pure models (ScreenKit)
 //   Feeds/       the layer under every feed (FeedCore, FeedKit) and one folder per app: XCore (pure), XKit (I/O)
+//   Shared/      small pure helpers every layer may use (SafeText)
 //   Tools/       the command lines
 //   Testing/     the local HTTP server of the tests, the demos and the embedded samples
 //   Samples/     the embedded sample data (module Samples)
@@ -53,6 +54,7 @@ let package = Package(
         .library(name: "BuffKit", targets: ["BuffKit"]),
         .library(name: "StreamServer", targets: ["StreamServer"]),
         .library(name: "Samples", targets: ["Samples"]),
+        .library(name: "SafeText", targets: ["SafeText"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
@@ -96,7 +98,7 @@ let package = Package(
                 "AudioPlayback", "Downloader", "DragPhysics", "MediaCore", "MediaHost", "PlayerCore", "ScreenKit",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
-                "InterlochenCore", "InterlochenKit",
+                "InterlochenCore", "InterlochenKit", "SafeText",
                 argumentParser,
             ]),
         .testTarget(
@@ -123,6 +125,12 @@ let package = Package(
         .systemLibrary(
             name: "CDBus", path: "Sources/System/CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]),
+
+        // MARK: Shared (Sources/Shared): small pure helpers every layer may use
+
+        // SafeText: outside text made safe to print or draw (controls escaped, bidi overrides neutralised, bounded).
+        .target(name: "SafeText", path: "Sources/Shared/SafeText"),
+        .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
 
         // MARK: Media (Sources/Media)
 
@@ -228,24 +236,28 @@ let package = Package(
 
         // MARK: Tools (Sources/Tools): the command lines
 
+        // What the command lines share: clean ends on SIGINT and SIGTERM.
+        .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
         // `hlsfetch URL -o FILE`: the best audio track of an HLS stream into one file.
         .executableTarget(
             name: "hlsfetch",
-            dependencies: ["Downloader", argumentParser, logging, nioCore, nioPosix], path: "Sources/Tools/hlsfetch"),
+            dependencies: ["Downloader", "SafeText", "CommandLineSupport", argumentParser, logging, nioCore, nioPosix],
+            path: "Sources/Tools/hlsfetch"),
         // `mediakit`: the media apps on the command line, a subcommand per seed (`mediakit iplayer …`).
         .executableTarget(
             name: "mediakit",
             dependencies: [
                 "IPlayerKit", "IPlayerCore", "VimeoKit", "VimeoCore", "InterlochenKit", "InterlochenCore",
-                "BuffKit", "BuffCore", "FeedKit", "FeedCore", argumentParser,
+                "BuffKit", "BuffCore", "FeedKit", "FeedCore", "SafeText", argumentParser,
             ], path: "Sources/Tools/mediakit"),
         // `streamserve DIR --port N`: a directory, a route table, a live HLS window or an ICY radio on 127.0.0.1.
         .executableTarget(
-            name: "streamserve", dependencies: ["StreamServer", argumentParser], path: "Sources/Tools/streamserve"),
+            name: "streamserve", dependencies: ["StreamServer", "SafeText", argumentParser], path: "Sources/Tools/streamserve"),
         // `streamplay URL`: the headless stream player (states and titles on stdout; SDL's disk driver for benchmarks).
         .executableTarget(
             name: "streamplay",
-            dependencies: ["AudioPlayback", "MediaCore", "MediaHost", "PlayerCore", "StreamServer", argumentParser],
+            dependencies: ["AudioPlayback", "MediaCore", "MediaHost", "PlayerCore", "StreamServer", "SafeText",
+                           "CommandLineSupport", argumentParser],
             path: "Sources/Tools/streamplay"),
 
         // MARK: Testing (Sources/Testing, Tests/TestSupport) and the embedded samples (Sources/Samples)

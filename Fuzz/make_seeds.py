@@ -6,7 +6,8 @@ import pathlib, struct
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "Fuzz" / "Corpus"
-STREAM = ROOT / "Sources" / "SDLDemo" / "Resources" / "DefaultStream"
+STREAM = ROOT / "Sources" / "Samples" / "DefaultStream"
+SAMPLES = ROOT / "Sources" / "Samples"
 
 
 def write(target, name, data):
@@ -138,3 +139,62 @@ write("mpegts", "v64-4k", ts_seed(0x01, 0, [], v64[:188 * 24]))
 write("mpegts", "garbage-prefix", ts_seed(0x00, 0, [100], bytes(range(256)) * 2 + aac[:188 * 8]))
 write("mpegts", "lost-sync", ts_seed(0x00, 0, [], aac[:188 * 4] + b"\x00" * 17 + aac[188 * 4:188 * 10]))
 write("mpegts", "truncated-tail", ts_seed(0x00, 0, [5], aac[:188 * 6 + 100]))
+
+
+# --- the decoders of network input (issue 20): the samples' bodies, cut to at most 16 KB, plus edge cases ---
+def sample(path, limit=16384):
+    return (SAMPLES / path).read_bytes()[:limit]
+
+
+for path in sorted((SAMPLES / "BuffsSample" / "buffs").glob("*.json")):
+    write("buffs", "sample-" + path.stem, sample(path.relative_to(SAMPLES)))
+write("buffs", "edge-one-answer", '{"id": 1, "question": {"title": "Q?"}, "answers": [{"id": 1, "title": "A"}], "time_to_show": 10}')
+write("buffs", "edge-escape-title", '{"id": 2, "question": {"title": "\\u001b]0;PWNED\\u0007"}, "answers": [{"id": 1, "title": "A"}, {"id": 2, "title": "B"}], "time_to_show": 1e308}')
+
+write("iplayer", "categories", b"\x00" + sample("IPlayerSample/ibl/categories.json"))
+for path in sorted((SAMPLES / "IPlayerSample" / "ibl" / "highlights").glob("*.json"))[:3]:
+    write("iplayer", "highlights-" + path.stem, b"\x01" + sample(path.relative_to(SAMPLES)))
+write("iplayer", "error", b"\x02" + b'{"fault_code": "404", "details": "Not found"}')
+
+write("vimeo", "me", b"\x00" + sample("VimeoSample/me.json"))
+write("vimeo", "albums-1", b"\x01" + sample("VimeoSample/albums/page-1.json"))
+write("vimeo", "videos-1002", b"\x02" + sample("VimeoSample/videos/1002-page-1.json"))
+write("vimeo", "error-401", b"\x03" + sample("VimeoSample/errors/401.json"))
+write("vimeo", "whitelist", b"\x04" + sample("VimeoSample/albums.json"))
+write("vimeo", "tree", b"\x05" + b'{"a": [1, 2.5e3, true, null, {"b": "\\u00e9"}], "c": -0}')
+
+for path in sorted((SAMPLES / "InterlochenSample").glob("npr_*.json"))[:3]:
+    write("npr", path.stem, sample(path.relative_to(SAMPLES)))
+write("contentmeta", "sample", sample("InterlochenSample/content-meta.json"))
+write("contentmeta", "edge-hostile-links", '{"sections": [{"name": "More", "links": [{"name": "x", "link": "file:///etc/passwd"}, {"name": "\\u001b[2J", "link": "-x"}]}]}')
+for path in sorted((SAMPLES / "InterlochenSample").glob("livestream_*.json")):
+    write("livestream", path.stem, sample(path.relative_to(SAMPLES)))
+
+for name, text in [("iso-z", "2026-11-23T10:00:00Z"), ("iso-offset-frac", "2024-02-29T23:59:60.123456789+05:30"),
+                   ("iso-date", "1999-12-31"), ("rfc822", "Tue, 23 Nov 2026 10:00:00 -0500"),
+                   ("rfc822-zone", "Mon, 1 Jan 2001 00:00 GMT"), ("duration", "PT1H2M3.5S"),
+                   ("duration-days", "P1DT12H"), ("duration-week", "P2W"), ("huge", "P99999999999999999999Y")]:
+    write("dates", name, text)
+
+def icy(interval, piece, audio_parts, titles):
+    stream = b""
+    for audio, title in zip(audio_parts, titles):
+        block = ("StreamTitle='%s';" % title).encode()
+        block += b"\x00" * (-len(block) % 16)
+        stream += audio + bytes([len(block) // 16]) + block
+    return bytes([interval, piece]) + stream
+
+write("icy", "two-blocks", icy(16, 7, [b"A" * 16, b"B" * 16], ["Classical IPR", "Evil\x1b]0;PWNED\x07\x1b[2J"]))
+write("icy", "empty-block", bytes([8, 0]) + b"C" * 8 + b"\x00" + b"D" * 8 + b"\x00")
+write("icy", "cut-in-block", bytes([4, 2]) + b"EEEE" + b"\x02" + b"StreamTitle='cut")
+write("icy", "no-metadata", bytes([0, 3]) + b"FFFFFFFFFF")
+
+write("mp3header", "tone", (ROOT / "Tests/AudioPlaybackTests/Fixtures/tone.mp3").read_bytes()[:4096])
+write("mp3header", "sine", (ROOT / "Tests/AudioPlaybackTests/Fixtures/sine48k_mono.mp3").read_bytes()[:4096])
+write("mp3header", "id3", b"ID3\x04\x00\x00\x00\x00\x00\x10" + b"\x00" * 16 + b"\xff\xfb\x90\x64" + b"\x00" * 413)
+write("mp3header", "mpeg25-l3", b"\xff\xe3\xe8\xc4" + b"\x00" * 2900)
+
+for path in sorted(SAMPLES.glob("*/routes.json")):
+    write("routes", path.parent.name, sample(path.relative_to(SAMPLES)))
+write("routes", "edge-traversal", '{"routes": [{"path": "/x", "file": "../../../../etc/passwd"}]}')
+write("routes", "edge-faults", '{"routes": [{"path": "/y", "status": 503, "body": "no", "faults": [{"status": 500, "times": 2}]}]}')

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets of Fuzz/ (playlist, attributes, mpegts) with -sanitize=fuzzer,address and runs them.
+# Builds the libFuzzer targets of Fuzz/ with -sanitize=fuzzer,address and runs them: the HLS playlist and
+# attribute-list parsers, the MPEG-TS demuxer, and every decoder of network input (issue 20): the feeds' JSON
+# (buffs, iplayer, vimeo, npr, contentmeta, livestream), feed dates and durations, ICY streams, MP3 frame
+# headers and StreamServer's route tables.
 #
 #   scripts/fuzz.sh [--seconds N] [--jobs J] [--fresh] [--seed S] [TARGET...]
 #
@@ -8,7 +11,11 @@
 #   --fresh       start the working corpus from the committed seeds only (default: keep earlier finds)
 #   --seed S      libFuzzer's random seed (default: a new one each run); with --fresh the same inputs are
 #                 tried in the same order every time, so a short run (CI's) is repeatable
-#   TARGET        playlist, attributes, mpegts (default: all three)
+#   TARGET        playlist, attributes, mpegts, buffs, iplayer, vimeo, npr, contentmeta, livestream, dates, icy,
+#                 mp3header, routes (default: all)
+#
+# FUZZ_TIMEOUT (default 5): seconds one input may take before it counts as a hang. Wall-clock time: on a machine
+# loaded far beyond its cores a fuzzer at low priority can be starved past 5 s on an input that takes 30 ms.
 #
 # Everything it writes goes to .build-fuzz/ (git-ignored): bin/ (executables, rebuilt only when a source or a
 # flag changed), corpus/<target>/ (working corpus, seeded from Fuzz/Corpus/<target>, which is never modified),
@@ -20,14 +27,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$PWD
 OUT=$ROOT/.build-fuzz
-ALL_TARGETS=(playlist attributes mpegts)
+ALL_TARGETS=(playlist attributes mpegts buffs iplayer vimeo npr contentmeta livestream dates icy mp3header routes)
+FEED_TARGETS=" buffs iplayer vimeo npr contentmeta livestream "
 
 seconds=60
 jobs=1
 fresh=0
 seed=""
 targets=()
-usage() { sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds=${2:-}; shift 2 ;;
@@ -57,6 +65,15 @@ FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo)
 [ -x "$(dirname "$SWIFTC")/ld.lld" ] && FLAGS+=(-use-ld=lld)
 
 # Sources under test plus the harness of each target. Playlist/ needs URL.redactedString from Fetch/.
+# The feed decoders live in modules that import FeedCore (and, in screen files, ScreenKit): their pure
+# files are compiled into one module with FeedCore's, the `import FeedCore` lines taken out (prepare()).
+feed_core() {
+    find Sources/Feeds/FeedCore -name '*.swift' | LC_ALL=C sort
+    # The app's pure core without its screens (the files that import ScreenKit or DragPhysics).
+    find "$1" -name '*.swift' | LC_ALL=C sort | while read -r file; do
+        grep -qE '^import (ScreenKit|DragPhysics)$' "$file" || echo "$file"
+    done
+}
 sources() {
     case "$1" in
         playlist|attributes)
@@ -64,18 +81,71 @@ sources() {
             echo Sources/Downloader/Fetch/URLRedaction.swift ;;
         mpegts)
             find Sources/Media/MPEGTS -name '*.swift' | LC_ALL=C sort ;;
+        buffs) feed_core Sources/Feeds/Buffs/BuffCore ;;
+        iplayer) feed_core Sources/Feeds/IPlayer/IPlayerCore ;;
+        vimeo) feed_core Sources/Feeds/Vimeo/VimeoCore ;;
+        npr|contentmeta|livestream) feed_core Sources/Feeds/Interlochen/InterlochenCore ;;
+        dates) find Sources/Feeds/FeedCore -name '*.swift' | LC_ALL=C sort ;;
+        icy) find Sources/Media/AudioPlayback/Streaming/ICY -name '*.swift' | LC_ALL=C sort ;;
+        mp3header) echo Sources/Media/AudioPlayback/Decoding/MPEGAudioFrameHeader.swift ;;
+        routes)
+            find Sources/Testing/StreamServer/Routes -name '*.swift' ! -name RouteBook.swift | LC_ALL=C sort
+            printf "%s\n" Sources/Testing/StreamServer/Faults/Fault.swift Sources/Testing/StreamServer/Faults/FaultRule.swift \
+                Sources/Testing/StreamServer/HTTP/RequestPath.swift Sources/Testing/StreamServer/Content/ContentTypes.swift Sources/Testing/StreamServer/Faults/PathPattern.swift ;;
     esac
     echo Fuzz/Support/FuzzSupport.swift
     case "$1" in
         playlist) find Fuzz/Playlist -name '*.swift' | LC_ALL=C sort ;;
         attributes) find Fuzz/AttributeList -name '*.swift' | LC_ALL=C sort ;;
         mpegts) find Fuzz/MPEGTS -name '*.swift' | LC_ALL=C sort ;;
+        buffs) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/FeedJSON/FeedJSONFuzz.swift Fuzz/FeedJSON/BuffsFeed.swift | tr ' ' '\n' ;;
+        iplayer) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/FeedJSON/FeedJSONFuzz.swift Fuzz/FeedJSON/IPlayerFeed.swift | tr ' ' '\n' ;;
+        vimeo) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/FeedJSON/FeedJSONFuzz.swift Fuzz/FeedJSON/VimeoFeed.swift | tr ' ' '\n' ;;
+        npr) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/FeedJSON/FeedJSONFuzz.swift Fuzz/FeedJSON/NPRFeed.swift | tr ' ' '\n' ;;
+        contentmeta) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/FeedJSON/FeedJSONFuzz.swift Fuzz/FeedJSON/ContentMetaFeed.swift | tr ' ' '\n' ;;
+        livestream) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/FeedJSON/FeedJSONFuzz.swift Fuzz/FeedJSON/LiveStreamFeed.swift | tr ' ' '\n' ;;
+        dates) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/Dates/DatesFuzz.swift | tr ' ' '\n' ;;
+        icy) echo Fuzz/ICY/ICYFuzz.swift ;;
+        mp3header) echo Fuzz/MP3Header/MP3HeaderFuzz.swift ;;
+        routes) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/Routes/RoutesFuzz.swift | tr ' ' '\n' ;;
     esac
 }
-module() { case "$1" in playlist) echo PlaylistFuzz ;; attributes) echo AttributeListFuzz ;; mpegts) echo MPEGTSFuzz ;; esac; }
-# Inputs a bit above the largest realistic unit: a 16 KB playlist, a 2 KB attribute list, 64 KB of TS (~350 packets).
-max_len() { case "$1" in playlist) echo 16384 ;; attributes) echo 2048 ;; mpegts) echo 65536 ;; esac; }
-dict() { case "$1" in playlist|attributes) echo Fuzz/Dictionaries/hls.dict ;; mpegts) echo Fuzz/Dictionaries/mpegts.dict ;; esac; }
+# The files to compile: the sources themselves, or (feed targets) copies without the module imports.
+prepare() {
+    local target=$1; shift
+    case "$FEED_TARGETS dates " in
+        *" $target "*)
+            local dir=$OUT/src/$target
+            rm -rf "$dir" && mkdir -p "$dir"
+            for file in "$@"; do
+                mkdir -p "$dir/$(dirname "$file")"
+                grep -vE '^import (FeedCore|ScreenKit|DragPhysics)$' "$file" >"$dir/$file"
+                echo "$dir/$file"
+            done ;;
+        *) for file in "$@"; do echo "$ROOT/$file"; done ;;
+    esac
+}
+module() {
+    case "$1" in
+        playlist) echo PlaylistFuzz ;; attributes) echo AttributeListFuzz ;; mpegts) echo MPEGTSFuzz ;;
+        *) echo "$(echo "${1:0:1}" | tr a-z A-Z)${1:1}Fuzz" ;;
+    esac
+}
+# Inputs a bit above the largest realistic unit: a 16 KB playlist, a 2 KB attribute list, 64 KB of TS (~350
+# packets), a 64 KB JSON body, a 256-byte date, 16 KB of an ICY stream or of MP3 frames, a 16 KB route table.
+max_len() {
+    case "$1" in
+        playlist) echo 16384 ;; attributes) echo 2048 ;; mpegts) echo 65536 ;; dates) echo 256 ;;
+        icy|mp3header|routes) echo 16384 ;; *) echo 65536 ;;
+    esac
+}
+dict() {
+    case "$1" in
+        playlist|attributes) echo Fuzz/Dictionaries/hls.dict ;; mpegts) echo Fuzz/Dictionaries/mpegts.dict ;;
+        dates) echo Fuzz/Dictionaries/dates.dict ;; icy) echo Fuzz/Dictionaries/icy.dict ;;
+        mp3header) echo Fuzz/Dictionaries/mp3.dict ;; *) echo Fuzz/Dictionaries/json.dict ;;
+    esac
+}
 
 mkdir -p "$OUT/bin" "$OUT/logs"
 compiler_version=$("$SWIFTC" -version 2>&1 | head -1)
@@ -89,11 +159,12 @@ for target in "${targets[@]}"; do
     if [ -x "$OUT/bin/$target" ] && [ "$(cat "$OUT/bin/$target.stamp" 2>/dev/null)" = "$stamp" ]; then
         continue
     fi
+    mapfile -t compiled < <(prepare "$target" "${files[@]}")
     (
         rm -f "$OUT/bin/$target.stamp"
         # swiftc leaves module files (*-1.swiftmodule, ...) in the working directory: keep them out of the tree.
         mkdir -p "$OUT/build/$target" && cd "$OUT/build/$target" || exit 1
-        if "$SWIFTC" "${FLAGS[@]}" -module-name "$(module "$target")" "${files[@]/#/$ROOT/}" -o "$OUT/bin/$target" \
+        if "$SWIFTC" "${FLAGS[@]}" -module-name "$(module "$target")" "${compiled[@]}" -o "$OUT/bin/$target" \
             >"$OUT/logs/$target.build.log" 2>&1; then
             echo "$stamp" >"$OUT/bin/$target.stamp"
         else
@@ -129,7 +200,7 @@ run_target() {
     mkdir -p "$corpus" "$artifacts"
     cp -p Fuzz/Corpus/"$target"/* "$corpus"/ 2>/dev/null  # copies: the committed seeds stay untouched
     local options=(
-        -max_total_time="$seconds" -timeout=5 -rss_limit_mb=1024 -max_len="$(max_len "$target")"
+        -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-5}" -rss_limit_mb=1024 -max_len="$(max_len "$target")"
         -dict="$ROOT/$(dict "$target")" -artifact_prefix="$artifacts/" -print_final_stats=1
     )
     [ -n "$seed" ] && options+=(-seed="$seed")
@@ -170,7 +241,7 @@ for target in "${targets[@]}"; do
     cov=$(field cov)
     corp=$(field corp)
     problem=""
-    if grep -q 'ERROR: libFuzzer: timeout' "$log"; then problem="HANG (input ran over 5 s)"
+    if grep -q 'ERROR: libFuzzer: timeout' "$log"; then problem="HANG (input ran over ${FUZZ_TIMEOUT:-5} s)"
     elif grep -q 'ERROR: libFuzzer: out-of-memory' "$log"; then problem="OUT OF MEMORY (over 1024 MB)"
     elif grep -q 'ERROR: LeakSanitizer' "$log"; then problem="LEAK"
     elif grep -q 'FUZZ INVARIANT VIOLATED' "$log"; then problem="INVARIANT VIOLATED: $(grep -m1 'FUZZ INVARIANT VIOLATED' "$log" | cut -c1-200)"

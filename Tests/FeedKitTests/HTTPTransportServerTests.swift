@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import FeedKit
 
 /// The real HTTP layer (AsyncHTTPClient) against StreamServer fixture routes: auth, deadline, size cap,
@@ -116,6 +117,23 @@ struct HTTPTransportServerTests {
                 #expect(await failure { _ = try await roomy.get(path: ["cut"]) }?.kind
                     == .incompleteBody(received: 2500, expected: 5000))
             }
+        }
+    }
+
+    /// Issue 20: a response whose header section is larger than the HTTP parser's limit (swift-nio's
+    /// `NIOHTTPDecoderLimitConfiguration`, 80 KB) is a clear network error at once, not a hang or a crash.
+    @Test func hugeResponseHeadersAreRefused() async throws {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Padding: \(String(repeating: "a", count: 200_000))\r\n"
+            + "Content-Length: 2\r\n\r\n{}"
+        let server = try RawResponseServer(response: Array(head.utf8))
+        defer { server.stop() }
+        try await AsyncHTTPTransport.withTransport { transport async throws in
+            let client = FeedHTTPClient(service: "Local", baseURL: server.url(for: "/"), transport: transport)
+            let error = await failure { _ = try await client.get(url: server.url(for: "/huge")) }
+            #expect(error != nil, "a 200 KB header was accepted")
+            // A network error, not a timeout at the deadline: refused as soon as the limit was passed.
+            if case .network? = error?.kind {} else { Issue.record("not a network error: \(String(describing: error))") }
+            #expect(error?.description.contains(server.url(for: "/huge").absoluteString) == true, "\(String(describing: error))")
         }
     }
 

@@ -295,6 +295,34 @@ struct InterlochenScreensTests {
         #expect(app.top?.id == "more")
     }
 
+    @Test("More: hostile links are shown, not opened: a notice says why (issue 20)")
+    func hostileLinks() {
+        let hostile = ["file:///etc/passwd", "smb://attacker.example/share", "x-custom-handler://run?cmd=calc",
+                       "javascript:alert(1)", "-x-option", "ftp://files.example/a", "data:text/html,<b>x</b>",
+                       "http://user:secret@www.example.org/", "http:///nohost", "relative/path.html",
+                       "desktop:/usr/share/applications/xterm.desktop"]
+        for link in hostile {
+            var app = Harness.featured()
+            let more = app.handle(.tabSelected("featured", "more"))
+            _ = app.finish(more.first, .sections(Screens.LoadedSections(sections: [Section(name: .more, groups: [
+                Section.Group(title: nil, items: [.link(MoreLink(name: "Prize", link: link))]),
+            ])])))
+            let commands = app.handle(.rowSelected("more", RowID("link:\(link)")))
+            #expect(commands.isEmpty, "\(link) → \(commands)")
+            #expect(app.shell.notice?.title == "Link not opened", "\(link)")
+            #expect(app.shell.notice?.message.hasPrefix("Not opened: ") == true, "\(link): \(app.shell.notice?.message ?? "")")
+            #expect(app.top?.id == "more")
+        }
+        // Mail links are opened.
+        var app = Harness.featured()
+        let more = app.handle(.tabSelected("featured", "more"))
+        _ = app.finish(more.first, .sections(Screens.LoadedSections(sections: [Section(name: .more, groups: [
+            Section.Group(title: nil, items: [.link(MoreLink(name: "Write", link: "mailto:info@interlochen.org"))]),
+        ])])))
+        #expect(app.handle(.rowSelected("more", "link:mailto:info@interlochen.org")) == [.effect(.open(URL(string: "mailto:info@interlochen.org")!))])
+        #expect(app.shell.notice == nil)
+    }
+
     @Test("outputs that change nothing: the circle, quit, notices, search, unknown screens and rows")
     func ignored() {
         var app = Harness.featured()

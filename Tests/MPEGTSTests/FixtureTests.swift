@@ -21,7 +21,7 @@ struct FixtureTests {
         let chunks = try demuxer.feed(try fixture("video_mp3.ts")) + demuxer.finish()
         #expect(demuxer.streams.map(\.pid) == [0x100, 0x101])
         #expect(demuxer.streams.map(\.streamType) == [.h264, .mpeg1Audio])
-        #expect(chunks.first?.pts == 126_000)
+        #expect(chunks.first?.pts ?? .max == 126_000)   // no optional UInt64 inside #expect (ASan, docs/sanitizers.md)
         #expect(chunks.first?.byteOffset == 2820)
         #expect(demuxer.statistics.continuityErrors == 0)
         #expect(demuxer.statistics.crcErrors == 0)

@@ -81,8 +81,16 @@ struct HostRig {
         return true
     }
 
-    /// The files in the cache directory now.
+    /// The files anywhere under the cache directory now (the host keeps them in a private folder of its own).
     var cachedFiles: [String] {
+        let walker = FileManager.default.enumerator(at: cache, includingPropertiesForKeys: [.isRegularFileKey])
+        return (walker?.allObjects as? [URL] ?? []).filter {
+            (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        }.map(\.lastPathComponent)
+    }
+
+    /// Everything directly in the cache directory now (after shutdown: nothing, the private folder included).
+    var cacheEntries: [String] {
         (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
     }
 

@@ -211,6 +211,44 @@ struct MediaKitVimeoCLITests {
         }
     }
 
+    @Test("a stale copy whose refresh fails (a 500, a stalled page): the copy printed marked stale, one error line, exit 1, the store unchanged")
+    func failedRefreshOfAStaleCopy() async throws {
+        let files = try Files()
+        defer { try? FileManager.default.removeItem(at: files.directory) }
+        let broken = Route(path: "/me/albums", query: .exact(["page": "2"]), auth: .bearer(token: VimeoSample.token),
+                           response: RouteResponse(status: 500, string: #"{"error": "Something strange occurred."}"#))
+        try await withSampleServer { server in
+            let filled = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "albums"])
+            #expect(filled.status == 0, "\(filled.stderr)")
+            let before = try #require(files.storeBytes())
+            let base = server.baseURL.absoluteString
+
+            // 3 h later the albums are stale: fetched again, and page 2 answers 500.
+            server.setRoutes(try VimeoSample.routes(overrides: [broken]))
+            let failing = try await Self.mediakit(server, files, ["--now", "2026-01-01T03:00:00Z", "albums"])
+            #expect(failing.status == 1)
+            #expect(failing.stderr == "mediakit: error: Vimeo: server error: HTTP 500 Internal Server Error: \"Something strange occurred.\" (\(base)/me/albums?page=2); the stored copy is used\n")
+            #expect(failing.stdout.contains("from the store, fetched 2026-01-01T00:00:00Z (stale)"), "\(failing.stdout)")
+            #expect(files.storeBytes() == before)
+            let json = try await Self.mediakit(server, files, ["--now", "2026-01-01T03:00:00Z", "--json", "albums"])
+            #expect(json.status == 1)
+            #expect(json.stderr.split(separator: "\n").count == 1)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(document["source"] as? String == "store" && document["stale"] as? Bool == true)
+            #expect(files.storeBytes() == before)
+
+            // A stalled page: the same contract at the deadline.
+            server.setRoutes(try VimeoSample.routes())
+            server.setFaults([FaultRule(path: "/me/albums", fault: .holdUntilReleased)])
+            let stalled = try await Self.mediakit(server, files, ["--now", "2026-01-01T03:00:00Z", "--timeout", "2", "albums"])
+            #expect(stalled.status == 1)
+            #expect(stalled.stderr.hasPrefix("mediakit: error: Vimeo: ") && stalled.stderr.split(separator: "\n").count == 1, "\(stalled.stderr)")
+            #expect(stalled.stdout.contains("(stale)"))
+            #expect(files.storeBytes() == before)
+            _ = server.releaseHeld()
+        }
+    }
+
     @Test("the token from VIMEO_TOKEN, never printed; usage errors exit 64")
     func tokenAndUsage() async throws {
         let files = try Files()

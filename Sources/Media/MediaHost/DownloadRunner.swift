@@ -6,9 +6,10 @@ import PlayerCore
 /// Runs the downloads of the host's file flows: the best audio track of a playlist into a file of its own,
 /// reporting progress, the finished file or the failure as ``MediaCore/MediaEvent``s.
 ///
-/// Each fetch caches at `DIR/CirclePlayer-<pid>-<n>.ts`. A failed or cancelled fetch removes what it wrote;
-/// ``shutdown()`` cancels running downloads and removes whatever is left, so quitting at any moment leaves
-/// nothing behind. Thread-safe.
+/// Each fetch caches at `DIR/CirclePlayer-<pid>/download-<n>.ts`, in a directory of this process's made with
+/// mode 0700 (no other user reads what was fetched; docs/security.md). A failed or cancelled fetch removes what
+/// it wrote; ``shutdown()`` cancels running downloads and removes whatever is left and the directory, so
+/// quitting at any moment leaves nothing behind. Thread-safe.
 final class DownloadRunner: @unchecked Sendable {
     private struct Key: Hashable {
         let flow: DownloadFlowID
@@ -16,6 +17,7 @@ final class DownloadRunner: @unchecked Sendable {
     }
 
     private let downloader: HLSDownloader
+    /// The process's private cache directory (made at the first fetch).
     private let directory: URL
     private let report: @Sendable (MediaEvent) -> Void
     private let log: @Sendable (String) -> Void
@@ -27,7 +29,7 @@ final class DownloadRunner: @unchecked Sendable {
     init(configuration: DownloadConfiguration, directory: URL, report: @escaping @Sendable (MediaEvent) -> Void,
          log: @escaping @Sendable (String) -> Void) {
         downloader = HLSDownloader(configuration: configuration)
-        self.directory = directory
+        self.directory = directory.appendingPathComponent("CirclePlayer-\(getpid())")
         self.report = report
         self.log = log
     }
@@ -38,7 +40,9 @@ final class DownloadRunner: @unchecked Sendable {
             defer { nextFile += 1 }
             return nextFile
         }
-        let path = directory.appendingPathComponent("CirclePlayer-\(getpid())-\(number).ts").path
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let path = directory.appendingPathComponent("download-\(number).ts").path
         log("fetching \(url.redactedString), caching download at \(path)")
         let download = downloader.download(from: url, to: path)
         let report = self.report
@@ -93,5 +97,7 @@ final class DownloadRunner: @unchecked Sendable {
             try? FileManager.default.removeItem(atPath: path)
             HLSDownloader.removePartialDownload(at: path)
         }
+        // The private directory goes too, once empty (rmdir leaves anything it does not know about alone).
+        rmdir(directory.path)
     }
 }

@@ -40,6 +40,8 @@
 /// | paused (live), failed | stopRequested | idle | — |
 /// | any, something selected | audioFocusLost | idle, nothing selected, now-playing cleared | close(s) if open, releaseAudio |
 /// | with s, input not ended | opened(current, info) | unchanged; info kept, reconnection over, now-playing updated | — |
+/// | with s, connecting(n) | opened(current, info) | as above, recovering(n) | scheduleRetry(s, n, recoverySeconds) |
+/// | with s, recovering(n) | retryDue(current, n) | recovery over: the attempt count restarts | — |
 /// | paused with s | opened(current, live info) | as above, then session closed (a paused live stream has none) | close(s) |
 /// | buffering | buffered(current, x ≥ start) | playing, level x | resumePlayback(s) |
 /// | buffering | buffered(current, x < start) | buffering(x / start), level x | — |
@@ -49,7 +51,7 @@
 /// | playing, paused; finite | inputEnded(current) | unchanged, input ended, reconnection over | — |
 /// | with s, live | inputEnded(current) | as connectionLost(current, "the server ended the stream") | |
 /// | playing, paused; input ended | finished(current) | idle, session closed | close(s) |
-/// | with s, input not ended | connectionLost(current, m); n ≤ attempts | unchanged, waiting(n) | scheduleRetry(s, n, delay(n)), reportProblem |
+/// | with s, input not ended | connectionLost(current, m); n ≤ attempts (n counts on from recovering) | unchanged, waiting(n) | scheduleRetry(s, n, delay(n)), reportProblem |
 /// | with s, input not ended | connectionLost(current, m); n > attempts | failed("Connection lost: m; …") | close(s) |
 /// | with s, waiting(n) | retryDue(current, n) | unchanged, connecting(n) | reconnect(s) |
 /// | with s | failed(current, m) | failed("Stream failed: m") | close(s) |
@@ -69,7 +71,9 @@
 /// - **A lost connection does not interrupt playback**: the buffered audio keeps playing while the player
 ///   reconnects; only when the buffer runs dry (``StreamEvent/stalled(_:)``) does the circle show buffering.
 ///   After ``StreamPolicy/maxAttempts`` failed attempts the player fails with a message; a tap starts over.
-///   The count restarts whenever a connection opens.
+///   The count restarts once a reopened connection has stayed open ``StreamPolicy/recoverySeconds`` (10 s):
+///   a station that accepts every connection and drops it at once (inside a metadata block, say) uses up the
+///   attempts and fails instead of being reconnected forever (issue 20).
 /// - **The end of an endless stream never comes**: a live stream's end of input is a lost connection and is
 ///   reconnected. A finite stream ends: input ended, then the output plays out (``StreamEvent/finished(_:)``)
 ///   and the player is idle, ready to play it again.
@@ -94,6 +98,9 @@ public struct StreamPlayer: Equatable, Sendable {
     public private(set) var inputEnded = false
     /// The reconnection under way, if the connection was lost.
     public private(set) var reconnect: ReconnectStatus?
+    /// The attempts of a reconnection whose connection opened less than ``StreamPolicy/recoverySeconds`` ago
+    /// (they count toward the next loss); `nil` once it proved itself, or when no reconnection happened.
+    public private(set) var recovering: Int?
     /// What is playing, for the media controls and the window.
     public private(set) var nowPlaying = NowPlaying()
     /// The ID the next session gets; only grows.
@@ -224,10 +231,17 @@ public struct StreamPlayer: Equatable, Sendable {
         // Nothing opens after the end of a finite stream: its session makes no more connections.
         guard !inputEnded else { return [] }
         self.info = info
+        let connecting = reconnect
         reconnect = nil
         nowPlaying.update(with: info)
         // A paused stream that reopened as live (the server changed its answer) pauses as live streams do.
-        return state == .paused && info.isLive ? closeSession() : []
+        if state == .paused && info.isLive { return closeSession() }
+        // A reconnection is over, but its attempts count until the connection has stayed open a while.
+        if case .connecting(let attempt)? = connecting, let session {
+            recovering = attempt
+            return [.scheduleRetry(session, attempt: attempt, after: policy.recoverySeconds)]
+        }
+        return []
     }
 
     private mutating func buffered(_ seconds: Double) -> [StreamCommand] {
@@ -253,6 +267,7 @@ public struct StreamPlayer: Equatable, Sendable {
         guard isFinite else { return connectionLost("the server ended the stream") }
         inputEnded = true
         reconnect = nil
+        recovering = nil
         guard isBuffering, let session else { return [] }
         state = .playing
         return [.resumePlayback(session)]
@@ -268,7 +283,8 @@ public struct StreamPlayer: Equatable, Sendable {
 
     private mutating func connectionLost(_ message: String) -> [StreamCommand] {
         guard let session, !inputEnded else { return [] }
-        let attempt = (reconnect?.attempt ?? 0) + 1
+        let attempt = (reconnect?.attempt ?? recovering ?? 0) + 1
+        recovering = nil
         guard attempt <= policy.maxAttempts else {
             let tries = policy.maxAttempts == 1 ? "1 attempt" : "\(policy.maxAttempts) attempts"
             return fail(policy.maxAttempts == 0
@@ -285,6 +301,11 @@ public struct StreamPlayer: Equatable, Sendable {
     }
 
     private mutating func retryDue(_ attempt: Int) -> [StreamCommand] {
+        if reconnect == nil, recovering == attempt {
+            // The reopened connection stayed open for `recoverySeconds`: the count restarts.
+            recovering = nil
+            return []
+        }
         guard let session, reconnect == .waiting(attempt: attempt) else { return [] }
         reconnect = .connecting(attempt: attempt)
         return [.reconnect(session)]
@@ -314,6 +335,7 @@ public struct StreamPlayer: Equatable, Sendable {
         bufferedSeconds = 0
         inputEnded = false
         reconnect = nil
+        recovering = nil
         state = .buffering(progress: 0)
         return [.open(id, source: source)]
     }
@@ -326,6 +348,7 @@ public struct StreamPlayer: Equatable, Sendable {
         bufferedSeconds = 0
         inputEnded = false
         reconnect = nil
+        recovering = nil
         return [.close(id)]
     }
 }

@@ -19,13 +19,21 @@ public struct StreamPolicy: Hashable, Sendable {
     /// the machine stays deterministic.
     public var retryDelays: [Double]
 
-    /// The default policy: 2 s of buffer, five attempts over about 15 s.
+    /// Seconds a reopened connection must stay open before the attempt count restarts. Until then a new loss
+    /// counts as the next attempt, so a station that accepts every connection and drops it at once (inside a
+    /// metadata block, say) uses up ``maxAttempts`` and the player fails with a clear message instead of
+    /// reconnecting forever (issue 20). 10 s is longer than any back-off delay and than a server's burst on
+    /// connect (Icecast's default burst-size, 64 KiB, is 4 s at 128 kbit/s).
+    public var recoverySeconds: Double
+
+    /// The default policy: 2 s of buffer, five attempts over about 15 s, a recovery after 10 s.
     public static let standard = StreamPolicy()
 
     /// Creates a policy; `startSeconds` below 0.1 s and negative or non-finite delays are raised to sane values.
-    public init(startSeconds: Double = 2, retryDelays: [Double] = [0.5, 1, 2, 4, 8]) {
+    public init(startSeconds: Double = 2, retryDelays: [Double] = [0.5, 1, 2, 4, 8], recoverySeconds: Double = 10) {
         self.startSeconds = startSeconds.isFinite ? max(startSeconds, 0.1) : 2
         self.retryDelays = retryDelays.map { $0.isFinite ? max($0, 0) : 0 }
+        self.recoverySeconds = recoverySeconds.isFinite ? max(recoverySeconds, 0) : 10
     }
 
     /// Reconnection attempts made after a connection is lost before the player fails.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CSDL2
+import FeedKit
 import Foundation
 import MediaCore
 import PlayerCore
@@ -31,8 +32,17 @@ struct SDLDemoCommand: ParsableCommand {
     @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle; interlochen: the Interlochen arts-centre app).")
     var app: AppName = .player
 
-    @Option(help: "The Vimeo access token (vimeo, interlochen; default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed.")
+    @Option(help: "The Vimeo access token (vimeo, interlochen; default: $VIMEO_TOKEN; the sample's own with no --base-url). Never printed. Visible to other users in ps: prefer --token-file.")
     var token: String?
+
+    @Option(help: "A file holding the Vimeo access token (mode 0600): the safe way to give it.")
+    var tokenFile: String?
+
+    @Option(help: "Interlochen: a file holding content-meta.json's Basic password (mode 0600): the safe way to give it.")
+    var passwordFile: String?
+
+    @Option(help: "Interlochen: a file holding the NPR API key (mode 0600).")
+    var nprKeyFile: String?
 
     @Option(help: "The Vimeo or Interlochen app's SQLite store (default: a file in a temporary directory, removed on exit).")
     var store: String?
@@ -49,7 +59,7 @@ struct SDLDemoCommand: ParsableCommand {
     @Option(help: "Interlochen: content-meta.json's Basic user (default: $INTERLOCHEN_USER).")
     var user: String?
 
-    @Option(help: "Interlochen: content-meta.json's Basic password (default: $INTERLOCHEN_PASSWORD). Never printed.")
+    @Option(help: "Interlochen: content-meta.json's Basic password (default: $INTERLOCHEN_PASSWORD). Never printed. Visible to other users in ps: prefer --password-file.")
     var password: String?
 
     @Option(help: "Interlochen: the NPR Story API's base URL (default: https://api.npr.org).")
@@ -107,6 +117,17 @@ struct SDLDemoCommand: ParsableCommand {
     var stats = false
 
     mutating func validate() throws {
+        // Secrets from files (docs/security.md): read once, then checked like the options they stand for.
+        if token != nil, tokenFile != nil { throw ValidationError("give --token or --token-file, not both") }
+        if password != nil, passwordFile != nil { throw ValidationError("give --password or --password-file, not both") }
+        if nprKey != nil, nprKeyFile != nil { throw ValidationError("give --npr-key or --npr-key-file, not both") }
+        do {
+            if let tokenFile { token = try SecretFile.read(tokenFile, option: "--token-file") }
+            if let passwordFile { password = try SecretFile.read(passwordFile, option: "--password-file") }
+            if let nprKeyFile { nprKey = try SecretFile.read(nprKeyFile, option: "--npr-key-file") }
+        } catch {
+            throw ValidationError(error.description)
+        }
         guard width > 0, height > 0 else { throw ValidationError("--width and --height must be positive") }
         guard scriptFps >= 1, scriptFps <= 1000 else { throw ValidationError("--script-fps must be in 1...1000") }
         if let maxFps, maxFps < 1 { throw ValidationError("--max-fps must be at least 1") }
@@ -155,12 +176,12 @@ struct SDLDemoCommand: ParsableCommand {
         do {
             try DemoApp(options: self).run()
         } catch let error as ScriptError {
-            FileHandle.standardError.write(Data("SDLDemo: \(error)\n".utf8))
+            DemoLog.line("\(error)")
             throw ExitCode(2)
         } catch let error as ExitCode {
             throw error
         } catch {
-            FileHandle.standardError.write(Data("SDLDemo: \(error)\n".utf8))
+            DemoLog.line("\(error)")
             throw ExitCode(1)
         }
     }

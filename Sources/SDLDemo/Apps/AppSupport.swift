@@ -19,7 +19,7 @@ final class AppSample: Sendable {
         } catch {
             throw WiringError(message: "\(error)")
         }
-        Log.line("serving the embedded \(name.rawValue) at \(sample.baseURL.absoluteString)")
+        DemoLog.line("serving the embedded \(name.rawValue) at \(sample.baseURL.absoluteString)")
         return AppSample(sample: sample)
     }
 

@@ -38,9 +38,9 @@ final class DemoComponents {
             fallback = DownloadRequest(playlist: started.masterURL)
             stream = started
         }
-        let device = AudioOutputFactory.makeBest(warn: Log.line)
+        let device = AudioOutputFactory.makeBest(warn: DemoLog.line)
         let format = device.format
-        Log.line("audio device: \(device.name), \(format.sampleRate) Hz, \(format.channels) ch, s16")
+        DemoLog.line("audio device: \(device.name), \(format.sampleRate) Hz, \(format.channels) ch, s16")
         var configuration = MediaHostConfiguration(device: device)
         configuration.fallback = options.stream == nil ? fallback : nil
         configuration.fallbackMP3 = stream?.fallbackMP3 ?? (try? EmbeddedStream.fallbackMP3())
@@ -52,7 +52,7 @@ final class DemoComponents {
         configuration.mediaControls = options.noMediaControls ? nil
             : MediaControlsIdentity(identity: "CirclePlayer", busName: "circleplayer")
         configuration.clock = clock
-        configuration.log = Log.line
+        configuration.log = DemoLog.line
         configuration.onChange = { waker.signal() }
         let media = MediaHost(configuration)
         if let request = try options.streamRequest() {
@@ -70,13 +70,5 @@ final class DemoComponents {
         let media = self.media
         _ = try? Blocking.run { await media.shutdown() }
         stream?.shutdown()
-    }
-}
-
-/// The demo's lines on standard error, each prefixed with `SDLDemo: `.
-enum Log {
-    /// Writes `SDLDemo: TEXT` and a newline to standard error, in one write.
-    @Sendable static func line(_ text: String) {
-        FileHandle.standardError.write(Data("SDLDemo: \(text)\n".utf8))
     }
 }

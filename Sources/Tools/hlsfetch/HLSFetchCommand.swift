@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import Downloader
 import Foundation
 import Logging
@@ -126,7 +127,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let playlistURL = URL(string: url) else { throw ExitCode.validationFailure }
-        var logger = Logger(label: "hlsfetch") { StreamLogHandler.standardError(label: $0) }
+        var logger = Logger(label: "hlsfetch") { SafeLogHandler(label: $0) }
         logger.logLevel = verbose ? .debug : .error
 
         var configuration = DownloadConfiguration()
@@ -334,37 +335,5 @@ extension LiveStopReason {
         case .stopped: "stopped by a signal"
         case .failed: "stopped by an error"
         }
-    }
-}
-
-/// SIGINT and SIGTERM handlers that run a closure instead of ending the process.
-final class StopSignals: @unchecked Sendable {
-    private let lock = NSLock()
-    private var action: (@Sendable () -> Void)?
-    private var sources: [any DispatchSourceSignal] = []
-
-    init() {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.fire() }
-            source.resume()
-            sources.append(source)
-        }
-    }
-
-    /// What a signal does from now on.
-    func onSignal(_ action: @escaping @Sendable () -> Void) {
-        lock.withLock { self.action = action }
-    }
-
-    private func fire() {
-        let action = lock.withLock { self.action }
-        action?()
-    }
-
-    /// Stops handling the signals.
-    func cancel() {
-        for source in sources { source.cancel() }
     }
 }

@@ -1,5 +1,6 @@
 import Downloader
 import Foundation
+import SafeText
 
 /// Shows download progress on standard error: one updating line with a bar on a terminal, plain lines
 /// (at most one a second, plus the last) otherwise.
@@ -87,15 +88,14 @@ enum StandardError {
     }
 
     /// Writes `hlsfetch: error: <reason>` as exactly one line: control characters in the reason (which
-    /// may quote playlist text) become spaces, so it can neither span lines nor drive the terminal.
+    /// may quote playlist text or an error body) are shown escaped, so it can neither span lines nor drive the terminal.
     static func writeError(_ error: any Error) {
         write("hlsfetch: error: \(oneLine(String(describing: error)))\n")
     }
 
-    /// `text` with every control character (C0, DEL, C1) replaced by a space.
+    /// `text` made safe to print on one line: control characters (C0, DEL, C1) shown escaped, bidirectional
+    /// overrides neutralised, the length bounded (`SafeText.printable`, docs/security.md).
     static func oneLine(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.properties.generalCategory == .control ? " " : scalar
-        }))
+        SafeText.printable(text)
     }
 }

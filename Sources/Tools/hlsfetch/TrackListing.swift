@@ -3,8 +3,8 @@ import Downloader
 /// Text for the tracks of `--list` and for the summary line.
 enum TrackListing {
     /// The candidate table with the chosen track marked `*`, a line explaining the choice, and the playlist
-    /// warnings, if any. Playlist text (names, URIs) cannot drive the terminal: control characters become
-    /// spaces.
+    /// warnings, if any. Playlist text (names, URIs) cannot drive the terminal: control characters are shown
+    /// escaped (`SafeText.printable`).
     static func render(_ list: TrackList) -> String {
         var text = CandidateTable.render(list.ranked, chosen: list.chosen.candidate)
             + "\nchosen: \(label(list.chosen)): \(list.chosen.explanation)"

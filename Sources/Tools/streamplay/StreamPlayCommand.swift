@@ -1,9 +1,11 @@
 import ArgumentParser
+import CommandLineSupport
 import AudioPlayback
 import Foundation
 import MediaCore
 import MediaHost
 import PlayerCore
+import SafeText
 import StreamServer
 
 /// `streamplay`: plays an MP3 stream over HTTP (a radio or a file) without a window, printing what happens —
@@ -15,8 +17,12 @@ struct StreamPlayCommand: AsyncParsableCommand {
         commandName: "streamplay",
         abstract: "Play an MP3 stream over HTTP (radio with ICY metadata, or a file) or a live HLS playlist without a window.",
         discussion: """
-            States, titles and problems are printed one per line, prefixed with the seconds since start. Exit
-            status: 0 when the time is up or a finite stream ended, 1 when the stream failed, 2 for bad options.
+            States, titles and problems are printed one per line, prefixed with the seconds since start; text \
+            from the station (titles, names) is shown with control characters escaped. Exit status: 0 when the \
+            time is up or a finite stream ended; 1 when the stream failed (a lost connection fails after 5 \
+            reconnection attempts; a new connection counts as recovered after staying open 10 s); 2 when the \
+            --radio file cannot be read; 64 for bad options; 130 on Ctrl-C (SIGINT) and 143 on SIGTERM, after \
+            stopping cleanly.
 
             Examples:
               streamplay http://127.0.0.1:8000/radio.mp3 --seconds 30
@@ -74,6 +80,12 @@ struct StreamPlayCommand: AsyncParsableCommand {
     func run() async throws {
         let start = ContinuousClock.now
         let printer = LinePrinter(start: start)
+        // SIGINT and SIGTERM stop playback cleanly (the audio device closed, the server shut down); SDL must not
+        // take them (it turned SIGTERM into a quit event nobody read, so `kill` did nothing).
+        let stop = StopSignals()
+        defer { stop.cancel() }
+        let (signals, signalled) = AsyncStream.makeStream(of: Int32.self)
+        stop.onEachSignal { signalled.yield($0) }
         var server: StreamServer?
         var station: RadioStation?
         var streamURL = url ?? ""
@@ -106,8 +118,15 @@ struct StreamPlayCommand: AsyncParsableCommand {
         }
         defer { titles?.cancel() }
         if serveOnly {
-            try await Task.sleep(for: .seconds(seconds ?? 86_400))
+            let signal = await withTaskGroup(of: Int32?.self) { group in
+                group.addTask { try? await Task.sleep(for: .seconds(seconds ?? 86_400)); return nil }
+                group.addTask { await signals.first { _ in true } }
+                let first = await group.next() ?? nil
+                group.cancelAll()
+                return first
+            }
             try await server?.shutdown()
+            if let signal { throw Self.stopped(by: signal, printer: printer) }
             return
         }
 
@@ -128,20 +147,28 @@ struct StreamPlayCommand: AsyncParsableCommand {
             url: url, title: title, artist: artist, artworkURL: art.flatMap(URL.init(string:)),
             isLive: radio != nil ? true : nil))))
 
-        let outcome = await watch(host, changes: changes, printer: printer)
+        let outcome = await watch(host, changes: changes, printer: printer, signals: signals)
         changed.finish()
         await host.shutdown()
         try await server?.shutdown()
         switch outcome {
         case .timeUp, .ended: return
         case .failed: throw ExitCode(1)
+        case .stopped(let signal): throw Self.stopped(by: signal, printer: printer)
         }
     }
 
-    enum Outcome { case timeUp, ended, failed }
+    enum Outcome { case timeUp, ended, failed, stopped(Int32) }
+
+    /// Says which signal stopped the run; the exit status is the shell's 128 + the signal (130, 143).
+    static func stopped(by signal: Int32, printer: LinePrinter) -> ExitCode {
+        printer.line("stopped by \(signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)")")
+        return ExitCode(128 + signal)
+    }
 
     /// Prints every change until the time is up, a finite stream ended, or the stream failed.
-    private func watch(_ host: MediaHost, changes: AsyncStream<Void>, printer: LinePrinter) async -> Outcome {
+    private func watch(_ host: MediaHost, changes: AsyncStream<Void>, printer: LinePrinter,
+                       signals: AsyncStream<Int32>) async -> Outcome {
         let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int64($0 * 1000)) }
         let quiet = self.quiet
         return await withTaskGroup(of: Outcome?.self) { group in
@@ -161,6 +188,10 @@ struct StreamPlayCommand: AsyncParsableCommand {
                     }
                     last = player
                 }
+                return nil
+            }
+            group.addTask {
+                for await signal in signals { return .stopped(signal) }
                 return nil
             }
             if let deadline {
@@ -201,16 +232,18 @@ struct StreamPlayCommand: AsyncParsableCommand {
     }
 }
 
-/// Prints lines prefixed with the seconds since start, one `write` per line.
+/// Prints lines prefixed with the seconds since start, one `write` per line. Lines quote what stations send
+/// (ICY titles, names, error bodies), so each goes through `SafeText.printable`: it can neither drive the
+/// terminal nor span lines (docs/security.md).
 struct LinePrinter: Sendable {
     let start: ContinuousClock.Instant
 
     func line(_ text: String) {
-        FileHandle.standardOutput.write(Data((prefix + text + "\n").utf8))
+        FileHandle.standardOutput.write(Data((prefix + SafeText.printable(text) + "\n").utf8))
     }
 
     func error(_ text: String) {
-        FileHandle.standardError.write(Data((prefix + text + "\n").utf8))
+        FileHandle.standardError.write(Data((prefix + SafeText.printable(text) + "\n").utf8))
     }
 
     private var prefix: String {

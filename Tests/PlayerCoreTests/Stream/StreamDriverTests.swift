@@ -61,7 +61,7 @@ struct StreamDriverTests {
         #expect(problems.all.isEmpty)
     }
 
-    @Test("a lost connection waits on the timer, reconnects, and the count restarts once a connection opens")
+    @Test("a lost connection waits on the timer, reconnects, and the count restarts once the connection stayed open")
     func reconnects() {
         let streams = FakeStreams(log: log, onReconnect: { .opened($0, StreamDetails(isLive: true)) })
         let scheduler = ManualScheduler()
@@ -75,13 +75,35 @@ struct StreamDriverTests {
         #expect(driver.player.reconnect == .waiting(attempt: 1))
         #expect(scheduler.fireNext())
         #expect(driver.player.reconnect == nil, "reconnected")
+        #expect(driver.player.recovering == 1)
+        #expect(scheduler.delays == [StreamPolicy.standard.recoverySeconds], "the recovery timer")
+        #expect(scheduler.fireNext())
+        #expect(driver.player.recovering == nil, "stayed open: recovered")
         streams.report(.connectionLost(Self.s1, message: "reset again"))
-        #expect(scheduler.delays == [0.5], "attempt 1 again after a successful connection")
+        #expect(scheduler.delays == [0.5], "attempt 1 again after a recovered connection")
         #expect(log.all.contains("reconnect session #1"))
         #expect(problems.all == [
             "session #1: connection lost (reset); reconnecting in 0.5 s, attempt 1 of 2",
             "session #1: connection lost (reset again); reconnecting in 0.5 s, attempt 1 of 2",
         ])
+    }
+
+    @Test("a station that drops every reopened connection at once: the attempts count on, then the player fails (issue 20)")
+    func dropsRightAfterOpeningFail() {
+        let streams = FakeStreams(log: log, onReconnect: { .opened($0, StreamDetails(isLive: true)) })
+        let scheduler = ManualScheduler()
+        let driver = makeDriver(streams: streams, scheduler: scheduler)
+        driver.send(.selected(Self.radio))
+        streams.report(.opened(Self.s1, StreamDetails(isLive: true)))
+        streams.report(.connectionLost(Self.s1, message: "cut inside metadata"))
+        #expect(scheduler.fireNext())  // attempt 1 opens, then drops at once
+        streams.report(.connectionLost(Self.s1, message: "cut inside metadata"))
+        #expect(driver.player.reconnect == .waiting(attempt: 2))
+        #expect(scheduler.fireNext())  // the stale recovery timer of attempt 1: nothing
+        #expect(driver.player.reconnect == .waiting(attempt: 2))
+        #expect(scheduler.fireNext())  // attempt 2 opens, then drops at once
+        streams.report(.connectionLost(Self.s1, message: "cut inside metadata"))
+        #expect(driver.player.state == .failed(message: "Connection lost: cut inside metadata; gave up after 2 attempts to reconnect"))
     }
 
     @Test("after the last attempt fails the player fails with a message; a tap starts over")

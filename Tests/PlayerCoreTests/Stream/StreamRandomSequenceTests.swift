@@ -123,8 +123,14 @@ struct StreamRandomSequenceTests {
                 check(id == player.session, "\(command) for a session that is not the current one")
             case .scheduleRetry(let id, let attempt, let delay):
                 check(id == player.session, "retry scheduled for \(id)")
-                check(player.reconnect == .waiting(attempt: attempt), "scheduled attempt \(attempt), status \(String(describing: player.reconnect))")
-                check(delay == policy.delay(beforeAttempt: attempt), "delay \(delay) for attempt \(attempt)")
+                if player.reconnect == nil {
+                    // The recovery timer of a reconnection that opened.
+                    check(player.recovering == attempt, "recovery of attempt \(attempt), recovering \(String(describing: player.recovering))")
+                    check(delay == policy.recoverySeconds, "recovery delay \(delay)")
+                } else {
+                    check(player.reconnect == .waiting(attempt: attempt), "scheduled attempt \(attempt), status \(String(describing: player.reconnect))")
+                    check(delay == policy.delay(beforeAttempt: attempt), "delay \(delay) for attempt \(attempt)")
+                }
             case .releaseAudio:
                 check(player.request == nil, "released the audio with something selected")
             case .reportProblem:

@@ -125,6 +125,7 @@ struct StreamTransitionTableTests {
         var bufferedSeconds: Double
         var inputEnded: Bool
         var reconnect: ReconnectStatus?
+        var recovering: Int?
         var nowPlaying: NowPlaying
 
         init(_ player: StreamPlayer) {
@@ -135,6 +136,7 @@ struct StreamTransitionTableTests {
             bufferedSeconds = player.bufferedSeconds
             inputEnded = player.inputEnded
             reconnect = player.reconnect
+            recovering = player.recovering
             nowPlaying = player.nowPlaying
         }
 
@@ -145,6 +147,7 @@ struct StreamTransitionTableTests {
             bufferedSeconds = 0
             inputEnded = false
             reconnect = nil
+            recovering = nil
         }
 
         /// The snapshot of a session just opened for `request`.
@@ -329,9 +332,15 @@ struct StreamTransitionTableTests {
             .change({ $0.closeSession(); $0.state = .failed(message: "Connection lost: \(message); gave up after 2 attempts to reconnect") },
                     [.close(s2)])
         }
+        // A reconnection that opens: its attempts count on until the connection stayed open recoverySeconds.
+        func reopened(_ info: StreamDetails) -> Outcome {
+            .change({ $0.info = info; $0.reconnect = nil; $0.recovering = 2; $0.nowPlaying.update(with: info) },
+                    [.scheduleRetry(s2, attempt: 2, after: policy.recoverySeconds)])
+        }
         add(.playingLastAttempt, [
             (.tapped, pauseLive), (.play, .ignored), (.pause, pauseLive), (.stop, stopOpen), (.focusLost, unloadOpen),
-            (.openedLive, openedLive), (.openedFinite, openedFinite),
+            (.openedLive, reopened(StreamDetails(isLive: true, stationName: "WIAA"))),
+            (.openedFinite, reopened(StreamDetails(isLive: false, duration: 90))),
             (.bufferedLow, level(1.5)), (.bufferedFull, level(2.5)), (.bufferedNaN, .ignored), (.bufferedNegative, level(0)),
             (.stalled, stall),
             (.inputEnded, gaveUp("the server ended the stream")),

@@ -43,17 +43,36 @@ public final class FeedStore: Sendable {
 
     /// Opens (creating if needed) the database at `path` and applies FeedKit's schema, then `migrations`
     /// in order (those already applied are skipped).
+    ///
+    /// Stores hold what the user's tokens and passwords fetched: the file is readable by its owner only (mode
+    /// 0600, and SQLite gives its journal and WAL files the same mode), and directories made for it are mode
+    /// 0700 (docs/security.md, "Secrets"). Existing directories are left as they are.
     /// - Throws: ``FeedError`` with ``FeedError/Kind/store(reason:)``.
     public init(path: String, migrations: [StoreMigration] = []) throws(FeedError) {
         self.path = path
         do {
             let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try Self.ownerOnly(path)
             queue = try DatabaseQueue(path: path)
         } catch {
             throw Self.storeError(error, path: path)
         }
         try migrate(migrations)
+    }
+
+    /// Creates the file at `path` with mode 0600 if it does not exist, and takes group and other access from
+    /// one that does (a store made before this rule).
+    static func ownerOnly(_ path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw FeedError(service: "FeedStore", url: path, kind: .store(reason: "cannot create the file: \(String(cString: strerror(errno)))"))
+        }
+        defer { close(descriptor) }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            throw FeedError(service: "FeedStore", url: path, kind: .store(reason: "cannot make the file private: \(String(cString: strerror(errno)))"))
+        }
     }
 
     private init(inMemory queue: DatabaseQueue, migrations: [StoreMigration]) throws(FeedError) {

@@ -111,7 +111,7 @@ final class BuffsApp: HostedApp, AppOverlay {
             switch command {
             case .fetch(let id): fetch(id)
             case .reportError(let id, let error):
-                FileHandle.standardError.write(Data("SDLDemo: buff \(id): \(error)\n".utf8))
+                DemoLog.line("buff \(id): \(error)")
             default: break
             }
         }

@@ -43,7 +43,7 @@ enum IPlayerApp {
             resources: FeedKitResourceFetcher(service: "iBL images", limits: limits),
             perform: { load, _ in await outcome(of: load, client: client) },
             finished: { outcome in
-                if case .failure(let failure) = outcome { Log.line(failure.message) }
+                if case .failure(let failure) = outcome { DemoLog.line(failure.message) }
             },
             cleanup: { sample?.shutdown() })
     }

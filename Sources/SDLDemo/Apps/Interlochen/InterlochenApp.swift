@@ -123,9 +123,9 @@ enum InterlochenApp {
             finished: { outcome in
                 switch outcome {
                 case .failed(let failure):
-                    Log.line("interlochen: \(failure.message)")
+                    DemoLog.line("interlochen: \(failure.message)")
                 case .sections(let loaded):
-                    for line in loaded.notices + loaded.failures { Log.line("interlochen: \(line)") }
+                    for line in loaded.notices + loaded.failures { DemoLog.line("interlochen: \(line)") }
                 case .moreStories, .searchResults:
                     break
                 }
@@ -164,27 +164,6 @@ enum InterlochenLoads {
             return .failed(LoadFailure(message: error.description, offline: error.kind == .offline))
         } catch {
             return .failed(LoadFailure(message: "\(error)"))
-        }
-    }
-}
-
-/// Opens a link with a program (`xdg-open URL`), without waiting for it; tests give a harmless command.
-struct LinkOpener: Sendable {
-    /// The program, looked up in `PATH`.
-    var command: String
-
-    /// Runs `command URL` in the background and says so on stderr (the URL only: links carry no secrets).
-    func open(_ url: URL) {
-        FileHandle.standardError.write(Data("SDLDemo: interlochen: opening \(url.absoluteString) with \(command)\n".utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command, url.absoluteString]
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { _ in }
-        do {
-            try process.run()
-        } catch {
-            FileHandle.standardError.write(Data("SDLDemo: interlochen: could not run \(command): \(error)\n".utf8))
         }
     }
 }

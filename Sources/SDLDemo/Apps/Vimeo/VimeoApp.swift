@@ -63,7 +63,7 @@ enum VimeoApp {
                 }
             },
             finished: { outcome in
-                if case .failed(let failure) = outcome { Log.line("vimeo: \(failure.message)") }
+                if case .failed(let failure) = outcome { DemoLog.line("vimeo: \(failure.message)") }
             },
             cleanup: {
                 sample?.shutdown()

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2Image
+import ScreenKit
 
 /// A decoded image: an SDL surface in one known pixel format (ABGR8888, i.e. R, G, B, A bytes in memory on
 /// little-endian machines), owned by this object and freed with it.
@@ -23,7 +24,7 @@ final class DecodedImage: @unchecked Sendable {
 
     deinit { SDL_FreeSurface(surface) }
 
-    /// Decodes JPEG or PNG (or any format SDL_image knows) from `bytes`.
+    /// Decodes JPEG or PNG from `bytes`, once ``ScreenKit/ImageHeader`` found their size within its bounds.
     ///
     /// Thread safety: call ``ImageCodec/start()`` on the main thread first. SDL_image loads its codec
     /// libraries lazily in `IMG_Init`, which is not thread-safe (libsdl-org/SDL_image#126: concurrent first
@@ -32,6 +33,9 @@ final class DecodedImage: @unchecked Sendable {
     /// one serial background queue.
     static func decode(_ bytes: [UInt8]) throws -> DecodedImage {
         guard !bytes.isEmpty else { throw ResourceError(message: "empty image") }
+        // The size comes from the header before the decoder allocates anything: a decompression bomb (a small
+        // file declaring 50000×50000 pixels) is refused here and shows the placeholder (docs/security.md).
+        if case .refuse(let reason) = ImageHeader.check(bytes) { throw ResourceError(message: reason) }
         let decoded: UnsafeMutablePointer<SDL_Surface>? = bytes.withUnsafeBytes { raw in
             guard let stream = SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)) else { return nil }
             return IMG_Load_RW(stream, 1)

@@ -129,7 +129,7 @@ final class ImageStore {
             for command in book.fetched(url, bytes: image.byteCount, at: t) { run(command) }
         case .failure(let error):
             book.failed(url, message: error.message, at: t)
-            FileHandle.standardError.write(Data("SDLDemo: image \(error.message)\n".utf8))
+            DemoLog.line("image \(error.message)")
         }
     }
 }

@@ -36,6 +36,10 @@ struct FeedKitResourceFetcher: ResourceFetching {
     }
 
     func bytes(at url: URL) async throws -> [UInt8] {
+        // A feed names its images: http and https only, never a local file (LinkPolicy, docs/security.md).
+        if case .refuse(let reason) = LinkPolicy.image(url) {
+            throw ResourceError(message: "\(url.absoluteString): \(reason)")
+        }
         do {
             return [UInt8](try await http.get(url: url).body)
         } catch let error as FeedError {
@@ -51,35 +55,15 @@ enum SharedTransport {
     static let transport = AsyncHTTPTransport()
 }
 
-/// Files (`file:` URLs) read from disk, and HTTP (`http:`, `https:`) through ``FeedKitResourceFetcher``:
-/// a deadline per request, a size cap, and a status check (only 2xx is a body).
+/// The feed apps' images: `http:` and `https:` through ``FeedKitResourceFetcher`` (a deadline per request, a
+/// size cap, a status check: only 2xx is a body). Anything else a feed names (`file:`, `smb:`, `data:`, …) is
+/// refused by ``FeedCore/LinkPolicy/image(_:)`` and shows the failed placeholder: a feed cannot make the
+/// window read local files.
 struct StandardResourceFetcher: ResourceFetching {
-    /// Largest body accepted.
-    var maximumBytes = 16 << 20
     /// The HTTP side.
     var http = FeedKitResourceFetcher(service: "resources")
 
     func bytes(at url: URL) async throws -> [UInt8] {
-        switch url.scheme?.lowercased() {
-        case "file"?:
-            let maximumBytes = self.maximumBytes
-            return try await Task.detached {
-                do {
-                    let data = try Data(contentsOf: url)
-                    guard data.count <= maximumBytes else {
-                        throw ResourceError(message: "\(url.path): \(data.count) bytes is more than the \(maximumBytes)-byte limit")
-                    }
-                    return [UInt8](data)
-                } catch let error as ResourceError {
-                    throw error
-                } catch {
-                    throw ResourceError(message: "\(url.path): \(error.localizedDescription)")
-                }
-            }.value
-        case "http"?, "https"?:
-            return try await http.bytes(at: url)
-        default:
-            throw ResourceError(message: "\(url.absoluteString): unsupported scheme (file, http and https are)")
-        }
+        try await http.bytes(at: url)
     }
 }

@@ -1,5 +1,6 @@
 import CSDL2
 import CSDL2TTF
+import SafeText
 import Foundation
 import ScreenKit
 
@@ -120,8 +121,12 @@ final class TextRenderer {
         lines(text, style: style, width: width, maxLines: max(1, maxLines))
     }
 
-    /// maxLines 0: one line, fitted.
+    /// maxLines 0: one line, fitted. Control characters (ESC, BEL, C1, …) and bidirectional overrides from
+    /// outside are drawn escaped (`\e`), never as tofu boxes or reordered text (`SafeText`, docs/security.md);
+    /// paragraphs keep their line breaks.
     private func lines(_ text: String, style: TextStyle, width: Double, maxLines: Int) -> [String] {
+        let text = SafeText.isPrintable(text) ? text
+            : SafeText.printable(text, limit: 4 * SafeText.defaultLimit, keepingLineBreaks: maxLines != 0)
         let scale = canvas.scale
         let size = pixelSize(style, scale: scale)
         let pixels = Int((width * scale).rounded(.down))

@@ -21,7 +21,7 @@ struct RouteTableParser {
         guard let object = root as? [String: Any], let list = object["routes"] as? [Any] else {
             throw fail(nil, "expected {\"routes\": [...]}")
         }
-        if let unknown = object.keys.first(where: { $0 != "routes" && $0 != "comment" }) {
+        if let unknown = object.keys.sorted().first(where: { $0 != "routes" && $0 != "comment" }) {
             throw fail(nil, "unknown key \"\(unknown)\"")
         }
         var routes: [Route] = []
@@ -47,7 +47,8 @@ struct RouteTableParser {
         if let raw = entry["query"] {
             guard let pairs = raw as? [String: Any] else { throw fail(index, "\"query\" must be an object") }
             var parameters: [String: String] = [:]
-            for (name, value) in pairs {
+            // In name order: of several bad values, the same one is named every time (found by fuzzing).
+            for (name, value) in pairs.sorted(by: { $0.key < $1.key }) {
                 parameters[name] = try scalarText(value, "query.\(name)", index)
             }
             switch try string(entry["queryMatch"], "queryMatch", index) ?? "exact" {
@@ -64,7 +65,8 @@ struct RouteTableParser {
         var headers: [String: String] = [:]
         if let raw = entry["headers"] {
             guard let pairs = raw as? [String: Any] else { throw fail(index, "\"headers\" must be an object") }
-            for (name, value) in pairs {
+            // In name order: of several bad values, the same one is named every time (found by fuzzing).
+            for (name, value) in pairs.sorted(by: { $0.key < $1.key }) {
                 headers[name] = try scalarText(value, "headers.\(name)", index)
             }
         }

@@ -96,7 +96,7 @@ struct BuffsWatchCommand: AsyncParsableCommand {
                                         until: until.map(BuffClock.duration(seconds:))) { id in await api.fetch(id: id) }
                 await runner.run(actions: actions) { timed in
                     let line = json ? BuffTranscript.json(timed) : BuffTranscript.readable(timed)
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    TerminalOutput.line(line)
                 }
             }
         }

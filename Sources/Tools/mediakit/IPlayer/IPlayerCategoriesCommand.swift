@@ -17,7 +17,7 @@ struct IPlayerCategoriesCommand: AsyncParsableCommand {
             if output.json {
                 JSONOutput.print(IPlayerJSON.categories(categories))
             } else {
-                print(TextTable(header: ["ID", "TITLE"], rows: categories.map { [$0.id, $0.title] }).rendered,
+                TerminalOutput.print(TextTable(header: ["ID", "TITLE"], rows: categories.map { [$0.id, $0.title] }).rendered,
                       terminator: "")
             }
         }

@@ -45,7 +45,7 @@ struct IPlayerEpisodeCommand: AsyncParsableCommand {
             if output.json {
                 JSONOutput.print(IPlayerJSON.episode(details, imageWidth: image.imageWidth))
             } else {
-                print(Self.text(details, image: details.imageURL(width: image.imageWidth)?.absoluteString), terminator: "")
+                TerminalOutput.print(Self.text(details, image: details.imageURL(width: image.imageWidth)?.absoluteString), terminator: "")
             }
         }
     }

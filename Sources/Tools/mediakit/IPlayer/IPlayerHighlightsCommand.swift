@@ -30,10 +30,10 @@ struct IPlayerHighlightsCommand: AsyncParsableCommand {
                     category: IPlayerJSON.category(id: highlights.category?.id ?? category, title: title),
                     rows: rows, imageWidth: image.imageWidth))
             } else {
-                print("\(title) (\(highlights.category?.id ?? category)): \(rows.count == 1 ? "1 item" : "\(rows.count) items")\n")
+                TerminalOutput.print("\(title) (\(highlights.category?.id ?? category)): \(rows.count == 1 ? "1 item" : "\(rows.count) items")\n")
                 let table = TextTable(header: ["CHANNEL", "TITLE", "SUBTITLE / EPISODES", "ID"],
                                       rows: rows.map { [$0.channel, $0.title, $0.detail, $0.id] })
-                print(table.rendered, terminator: "")
+                TerminalOutput.print(table.rendered, terminator: "")
             }
         }
     }

@@ -10,8 +10,9 @@ import VimeoKit
 /// 4 h), NPR, LiveStream and Vimeo, assembled into the app's sections.
 ///
 /// ```
-/// mediakit interlochen [--content-url URL] [--user U] [--password P] [--npr-base URL] [--npr-key K]
-///                      [--vimeo-base URL] [--token T] [--livestream-base URL] [--store PATH]
+/// mediakit interlochen [--content-url URL] [--user U] [--password-file FILE | --password P] [--npr-base URL]
+///                      [--npr-key-file FILE | --npr-key K] [--vimeo-base URL] [--token-file FILE | --token T]
+///                      [--livestream-base URL] [--store PATH]
 ///                      [--now ISO8601] [--offline] [--refresh] [--json]
 ///                      sections | section NAME | radio [--page N] | search QUERY [--page N] | more
 /// ```
@@ -21,7 +22,7 @@ struct InterlochenCommand: AsyncParsableCommand {
         abstract: "Interlochen: the sections of content-meta.json with their Vimeo, NPR and LiveStream media, cached.",
         discussion: """
             content-meta.json is fetched from --content-url (or $INTERLOCHEN_CONTENT_URL) with Basic auth \
-            (--user/--password or $INTERLOCHEN_USER/$INTERLOCHEN_PASSWORD; never printed) and used from the \
+            (--user with --password-file FILE, --password or $INTERLOCHEN_PASSWORD; never printed) and used from the \
             store for 4 hours. --refresh fetches it first, then the lists asked for. When it changes, only media \
             it adds is fetched; media it drops disappears. A failed content-meta fetch with a stored copy uses \
             the copy and says so on stderr.
@@ -32,6 +33,9 @@ struct InterlochenCommand: AsyncParsableCommand {
               GET {npr}/query?id=…&startNum=…&numResults=…&apiKey=…&output=JSON
               GET {livestream}/accounts/{account}/events/{event}
               GET {vimeo}/me/albums/{id}/videos?page=N&per_page=25, GET {vimeo}/me/videos?query=Q&page=N&per_page=25
+
+            Secrets: --password-file, --token-file and --npr-key-file read each from a file (mode 0600), the \
+            safe way; --password, --token and --npr-key are visible to other users in ps.
 
             NAME is a section: featured, radio, performances, extras, campus-view, more (any case; spaces or \
             hyphens alike). --json prints one document; every item has "type" (vimeo, npr, livestream, station, \
@@ -59,20 +63,29 @@ struct InterlochenOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The Basic auth user for content-meta.json (default: $INTERLOCHEN_USER).", valueName: "user"))
     var user: String?
 
-    @Option(help: ArgumentHelp("The Basic auth password (default: $INTERLOCHEN_PASSWORD); never printed.", valueName: "password"))
+    @Option(help: ArgumentHelp("The Basic auth password (default: $INTERLOCHEN_PASSWORD); never printed. Visible to other users in ps: prefer --password-file.", valueName: "password"))
     var password: String?
+
+    @Option(name: .customLong("password-file"), help: ArgumentHelp("A file holding the Basic auth password (mode 0600): the safe way to give it.", valueName: "file"))
+    var passwordFile: String?
 
     @Option(name: .customLong("npr-base"), help: ArgumentHelp("The NPR Story API's base URL.", valueName: "url"))
     var nprBase = BaseURL(url: NPRClient.defaultBaseURL)
 
-    @Option(name: .customLong("npr-key"), help: ArgumentHelp("The NPR API key (default: $NPR_API_KEY); never printed.", valueName: "key"))
+    @Option(name: .customLong("npr-key"), help: ArgumentHelp("The NPR API key (default: $NPR_API_KEY); never printed. Visible to other users in ps: prefer --npr-key-file.", valueName: "key"))
     var nprKey: String?
+
+    @Option(name: .customLong("npr-key-file"), help: ArgumentHelp("A file holding the NPR API key (mode 0600).", valueName: "file"))
+    var nprKeyFile: String?
 
     @Option(name: .customLong("vimeo-base"), help: ArgumentHelp("The Vimeo API's base URL.", valueName: "url"))
     var vimeoBase = BaseURL(url: VimeoClient.defaultBaseURL)
 
-    @Option(help: ArgumentHelp("The Vimeo access token (default: $VIMEO_TOKEN); never printed.", valueName: "token"))
+    @Option(help: ArgumentHelp("The Vimeo access token (default: $VIMEO_TOKEN); never printed. Visible to other users in ps: prefer --token-file.", valueName: "token"))
     var token: String?
+
+    @Option(name: .customLong("token-file"), help: ArgumentHelp("A file holding the Vimeo access token (mode 0600): the safe way to give it.", valueName: "file"))
+    var tokenFile: String?
 
     @Option(name: .customLong("livestream-base"), help: ArgumentHelp("The LiveStream API's base URL.", valueName: "url"))
     var liveStreamBase = BaseURL(url: LiveStreamClient.defaultBaseURL)
@@ -98,6 +111,9 @@ struct InterlochenOptions: ParsableArguments {
     func validate() throws {
         if let store, store.isEmpty { throw ValidationError("--store must name a file") }
         if let user, user.contains(":") { throw ValidationError("--user must not contain ':' (RFC 7617)") }
+        try Secrets.validate(password, "--password", file: passwordFile, "--password-file")
+        try Secrets.validate(token, "--token", file: tokenFile, "--token-file")
+        try Secrets.validate(nprKey, "--npr-key", file: nprKeyFile, "--npr-key-file")
     }
 
     static func environment(_ name: String) -> String? {
@@ -114,9 +130,11 @@ struct InterlochenOptions: ParsableArguments {
             ?? URL(fileURLWithPath: "/")
     }
 
-    var credentials: Credentials? {
+    func credentials() throws -> Credentials? {
         guard let user = user ?? Self.environment("INTERLOCHEN_USER") else { return nil }
-        return .basic(user: user, password: password ?? Self.environment("INTERLOCHEN_PASSWORD") ?? "")
+        let password = try Secrets.resolve(password, file: passwordFile, fileOption: "--password-file",
+                                           variable: "INTERLOCHEN_PASSWORD")
+        return .basic(user: user, password: password ?? "")
     }
 
     /// The store's path, and Vimeo's next to it.
@@ -145,16 +163,19 @@ struct InterlochenOptions: ParsableArguments {
             try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
         }
+        let credentials = try credentials()
+        let token = try Secrets.resolve(token, file: tokenFile, fileOption: "--token-file", variable: "VIMEO_TOKEN")
+        let nprKey = try Secrets.resolve(nprKey, file: nprKeyFile, fileOption: "--npr-key-file", variable: "NPR_API_KEY")
         let store = try InterlochenStore(path: paths.interlochen)
         let vimeoStore = try VimeoStore(path: paths.vimeo)
         return try await AsyncHTTPTransport.withTransport { transport in
-            let vimeo = VimeoLibrary(baseURL: vimeoBase.url, token: token ?? Self.environment("VIMEO_TOKEN"),
+            let vimeo = VimeoLibrary(baseURL: vimeoBase.url, token: token,
                                      transport: transport, limits: network.limits, store: vimeoStore,
                                      connectivity: FixedConnectivity(connectivity))
             let services = InterlochenLibrary.Services(
                 contentMeta: ContentMetaClient(url: resolvedContentURL, credentials: credentials, transport: transport,
                                                limits: network.limits),
-                npr: NPRClient(baseURL: nprBase.url, apiKey: nprKey ?? Self.environment("NPR_API_KEY"), transport: transport,
+                npr: NPRClient(baseURL: nprBase.url, apiKey: nprKey, transport: transport,
                                limits: network.limits),
                 liveStream: LiveStreamClient(baseURL: liveStreamBase.url, transport: transport, limits: network.limits),
                 albums: VimeoAlbumVideos(library: vimeo))
@@ -165,7 +186,7 @@ struct InterlochenOptions: ParsableArguments {
     /// Prints warnings (skipped entries of content-meta.json, stored copies standing in) on stderr.
     func warn(meta: ContentMeta, notices: [String]) {
         for line in meta.warnings.map(\.description) + notices {
-            FileHandle.standardError.write(Data("mediakit: warning: \(line)\n".utf8))
+            TerminalOutput.warning(line)
         }
     }
 
@@ -173,7 +194,7 @@ struct InterlochenOptions: ParsableArguments {
     func fail(_ failures: [InterlochenLibrary.MediaFailure]) throws {
         guard !failures.isEmpty else { return }
         for failure in failures {
-            FileHandle.standardError.write(Data("mediakit: error: \(failure.message)\n".utf8))
+            TerminalOutput.error(failure.message)
         }
         throw ExitCode.failure
     }

@@ -28,7 +28,7 @@ struct InterlochenSectionsCommand: AsyncParsableCommand {
                     ("sections", .array(all.sections.map(InterlochenJSON.section))),
                 ]))
             } else {
-                print(all.sections.map(InterlochenPrinted.section).joined(separator: "\n"), terminator: "")
+                TerminalOutput.print(all.sections.map(InterlochenPrinted.section).joined(separator: "\n"), terminator: "")
             }
             try options.fail(all.failures)
         }
@@ -110,7 +110,7 @@ struct InterlochenRadioCommand: AsyncParsableCommand {
                     ("pending", .array(loaded.section.pending.map { .string($0.description) })),
                 ]))
             } else {
-                print(InterlochenPrinted.group("Stations", stations) + "\n"
+                TerminalOutput.print(InterlochenPrinted.group("Stations", stations) + "\n"
                       + InterlochenPrinted.group("Stories, page \(paging.page)", items), terminator: "")
             }
             try options.fail(loaded.failures)
@@ -141,7 +141,7 @@ struct InterlochenSearchCommand: AsyncParsableCommand {
             let page = try await options.withLibrary { _, vimeo in
                 try await vimeo.search(query, page: paging.page, now: options.date, force: options.refresh)
             }
-            if let note = page.note { FileHandle.standardError.write(Data("mediakit: warning: \(note)\n".utf8)) }
+            if let note = page.note { TerminalOutput.warning(note) }
             let items = page.value.videos.map { SectionItem.video(VimeoAlbumVideos.video($0)) }
             if options.json {
                 JSONOutput.print(.object([
@@ -150,7 +150,7 @@ struct InterlochenSearchCommand: AsyncParsableCommand {
                     ("items", .array(items.map(InterlochenJSON.item))),
                 ]))
             } else {
-                print(InterlochenPrinted.group("Search \"\(query)\", page \(paging.page)\(page.value.hasMore ? ", more follow" : "")", items),
+                TerminalOutput.print(InterlochenPrinted.group("Search \"\(query)\", page \(paging.page)\(page.value.hasMore ? ", more follow" : "")", items),
                       terminator: "")
             }
         }
@@ -204,7 +204,7 @@ enum InterlochenPrinted {
                 ("section", InterlochenJSON.section(loaded.section)),
             ]))
         } else {
-            print(section(loaded.section), terminator: "")
+            TerminalOutput.print(section(loaded.section), terminator: "")
         }
         try options.fail(loaded.failures)
     }

@@ -23,7 +23,7 @@ func reportingFailures(_ work: () async throws -> Void) async throws {
         throw exit
     } catch {
         let text = String(describing: error).split(whereSeparator: \.isNewline).joined(separator: " ")
-        FileHandle.standardError.write(Data("mediakit: error: \(text)\n".utf8))
+        TerminalOutput.error(text)
         throw ExitCode.failure
     }
 }

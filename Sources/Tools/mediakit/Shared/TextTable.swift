@@ -1,5 +1,7 @@
+import SafeText
+
 /// A plain-text table for terminals: a header row, columns padded to their widest cell (counted in
-/// characters), two spaces between columns, no trailing spaces.
+/// characters), two spaces between columns, no trailing spaces, no terminal control from any cell.
 ///
 /// ```
 /// ID               TITLE
@@ -9,8 +11,13 @@ struct TextTable {
     var header: [String]
     var rows: [[String]]
 
+    /// The most characters of a cell (longer ones end in "…").
+    static let cellLimit = 200
+
+    /// The table as text. Cells come from feeds: each is made safe to print first (`SafeText.printable`: no
+    /// control character, no bidirectional override, at most ``cellLimit`` long), so the columns line up.
     var rendered: String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { $0.map { SafeText.printable($0, limit: Self.cellLimit) } }
         let columns = header.count
         let widths = (0..<columns).map { column in
             all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0

@@ -9,7 +9,7 @@ import VimeoKit
 /// rules (albums and album pages 2 h, the user 24 h, the store when offline).
 ///
 /// ```
-/// mediakit vimeo [--base-url URL] [--token T] [--store PATH] [--whitelist FILE] [--now ISO8601] [--offline] [--json]
+/// mediakit vimeo [--base-url URL] [--token-file FILE | --token T] [--store PATH] [--whitelist FILE] [--now ISO8601] [--offline] [--json]
 ///                me | albums | videos ALBUM_ID [--page N] | search QUERY [--page N] | refresh [--force]
 /// ```
 /// The options may come before or after the subcommand.
@@ -29,7 +29,8 @@ struct VimeoCommand: AsyncParsableCommand {
             is used and marked stale. `refresh` fetches what is stale (everything with --force) and stores it \
             in one transaction: a refresh that fails halfway keeps the previous complete set.
 
-            The token comes from --token or VIMEO_TOKEN and is never printed. The store defaults to \
+            The token comes from --token-file FILE (the safe way: a file of mode 0600), --token or VIMEO_TOKEN, \
+            and is never printed; --token is visible to other users in ps. The store defaults to \
             $XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite (~/.cache when XDG_CACHE_HOME is unset).
 
             Examples:
@@ -53,8 +54,11 @@ struct VimeoOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The Vimeo API's base URL.", valueName: "url"))
     var baseURL = BaseURL(url: VimeoClient.defaultBaseURL)
 
-    @Option(help: ArgumentHelp("The access token (default: $VIMEO_TOKEN); sent as Bearer, never printed.", valueName: "token"))
+    @Option(help: ArgumentHelp("The access token (default: $VIMEO_TOKEN); sent as Bearer, never printed. Visible to other users in ps: prefer --token-file.", valueName: "token"))
     var token: String?
+
+    @Option(name: .customLong("token-file"), help: ArgumentHelp("A file holding the access token (mode 0600): the safe way to give it.", valueName: "file"))
+    var tokenFile: String?
 
     @Option(help: ArgumentHelp("The SQLite store (default: $XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite).",
                                valueName: "path"))
@@ -79,15 +83,14 @@ struct VimeoOptions: ParsableArguments {
         if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
             throw ValidationError("--token must be one word")
         }
+        try Secrets.validate(token, "--token", file: tokenFile, "--token-file")
         if let store, store.isEmpty { throw ValidationError("--store must name a file") }
         if let whitelist, whitelist.isEmpty { throw ValidationError("--whitelist must name a file") }
     }
 
-    /// The token from `--token`, else `VIMEO_TOKEN` (an empty variable counts as none).
-    var resolvedToken: String? {
-        if let token { return token }
-        let environment = ProcessInfo.processInfo.environment["VIMEO_TOKEN"]?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return environment?.isEmpty == false ? environment : nil
+    /// The token from `--token`, else `--token-file`, else `VIMEO_TOKEN` (an empty variable counts as none).
+    func resolvedToken() throws -> String? {
+        try Secrets.resolve(token, file: tokenFile, fileOption: "--token-file", variable: "VIMEO_TOKEN")
     }
 
     /// The clock freshness is judged by.
@@ -112,21 +115,25 @@ struct VimeoOptions: ParsableArguments {
     /// Runs `body` with a library on these options (its HTTP connections closed afterwards).
     func withLibrary<T: Sendable>(_ body: (VimeoLibrary) async throws -> T) async throws -> T {
         let whitelist = try loadWhitelist()
+        let token = try resolvedToken()
         let path = store ?? VimeoStore.defaultPath(for: baseURL.url)
         let store = try VimeoStore(path: path)
         let connectivity: any ConnectivityCheck = offline ? FixedConnectivity(.offline)
             : HostConnectivityCheck(url: baseURL.url, timeout: min(network.limits.timeout, .seconds(3)))
         return try await AsyncHTTPTransport.withTransport { transport in
-            try await body(VimeoLibrary(baseURL: baseURL.url, token: resolvedToken, transport: transport,
+            try await body(VimeoLibrary(baseURL: baseURL.url, token: token, transport: transport,
                                         limits: network.limits, store: store, whitelist: whitelist,
                                         connectivity: connectivity))
         }
     }
 
-    /// Prints a stored copy's note (why it stands in for a failed fetch) as a warning on stderr.
-    func warn<T>(_ sourced: Sourced<T>) {
+    /// Ends a command whose answer was printed: when a stored copy stood in for a failed fetch (a 5xx, a
+    /// stalled or cut response), the fetch's failure is one line on stderr and the exit status is 1, as for
+    /// any failed request (issue 20); the stored copy was printed marked stale, and the store is unchanged.
+    func finish<T>(_ sourced: Sourced<T>) throws {
         if let note = sourced.note {
-            FileHandle.standardError.write(Data("mediakit: warning: \(note)\n".utf8))
+            TerminalOutput.error(note)
+            throw ExitCode.failure
         }
     }
 }

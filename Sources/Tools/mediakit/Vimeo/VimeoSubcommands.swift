@@ -15,12 +15,12 @@ struct VimeoMeCommand: AsyncParsableCommand {
         let options = parent.options
         try await reportingFailures {
             let user = try await options.withLibrary { try await $0.user(now: options.date) }
-            options.warn(user)
             if options.json {
                 JSONOutput.print(VimeoJSON.document(user, VimeoJSON.user(user.value)))
             } else {
-                print(VimeoPrinted.user(user.value) + VimeoPrinted.provenance(user), terminator: "")
+                TerminalOutput.print(VimeoPrinted.user(user.value) + VimeoPrinted.provenance(user), terminator: "")
             }
+            try options.finish(user)
         }
     }
 }
@@ -36,12 +36,12 @@ struct VimeoAlbumsCommand: AsyncParsableCommand {
         let options = parent.options
         try await reportingFailures {
             let albums = try await options.withLibrary { try await $0.albums(now: options.date) }
-            options.warn(albums)
             if options.json {
                 JSONOutput.print(VimeoJSON.document(albums, [("albums", .array(albums.value.map(VimeoJSON.album)))]))
             } else {
-                print(VimeoPrinted.albums(albums.value) + VimeoPrinted.provenance(albums), terminator: "")
+                TerminalOutput.print(VimeoPrinted.albums(albums.value) + VimeoPrinted.provenance(albums), terminator: "")
             }
+            try options.finish(albums)
         }
     }
 }
@@ -66,12 +66,12 @@ struct VimeoVideosCommand: AsyncParsableCommand {
         let options = parent.options
         try await reportingFailures {
             let page = try await options.withLibrary { try await $0.videos(album: albumID, page: paging.page, now: options.date) }
-            options.warn(page)
             if options.json {
                 JSONOutput.print(VimeoJSON.document(page, [("album", .string(albumID))] + VimeoJSON.page(page.value)))
             } else {
-                print("Album \(albumID): " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page), terminator: "")
+                TerminalOutput.print("Album \(albumID): " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page), terminator: "")
             }
+            try options.finish(page)
         }
     }
 }
@@ -97,12 +97,12 @@ struct VimeoSearchCommand: AsyncParsableCommand {
         let query = self.query.trimmingCharacters(in: .whitespacesAndNewlines)
         try await reportingFailures {
             let page = try await options.withLibrary { try await $0.search(query, page: paging.page, now: options.date) }
-            options.warn(page)
             if options.json {
                 JSONOutput.print(VimeoJSON.document(page, [("query", .string(query))] + VimeoJSON.page(page.value)))
             } else {
-                print("Search \"\(query)\": " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page), terminator: "")
+                TerminalOutput.print("Search \"\(query)\": " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page), terminator: "")
             }
+            try options.finish(page)
         }
     }
 }
@@ -130,10 +130,10 @@ struct VimeoRefreshCommand: AsyncParsableCommand {
                     ("albums", .integer(report.albums)),
                 ]))
             } else if report.fetched.isEmpty {
-                print("Everything stored is fresh: nothing fetched (\(report.albums) albums).")
+                TerminalOutput.print("Everything stored is fresh: nothing fetched (\(report.albums) albums).")
             } else {
-                print("Fetched \(report.fetched.map(\.description).joined(separator: ", ")).")
-                print("\(report.albums) albums stored, at \(ISO8601Timestamp.format(report.at)).")
+                TerminalOutput.print("Fetched \(report.fetched.map(\.description).joined(separator: ", ")).")
+                TerminalOutput.print("\(report.albums) albums stored, at \(ISO8601Timestamp.format(report.at)).")
             }
         }
     }

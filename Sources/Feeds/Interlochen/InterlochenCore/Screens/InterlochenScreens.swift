@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import MediaCore
 import PlayerCore
@@ -38,7 +39,8 @@ import ScreenKit
 /// | Radio, more pages | `nearEnd` | (the list shows its loading row) | load more stories |
 /// | Radio | more stories loaded | the new rows appended; none new or `nil`: no more pages | – |
 /// | Radio | more stories failed | the loading row shows the message (tap: retry) | – |
-/// | a tab | `rowSelected(link)` | – | open the link |
+/// | a tab | `rowSelected(link)`, http(s) or mailto (`LinkPolicy`) | – | open the link |
+/// | a tab | `rowSelected(link)`, anything else (`file:`, `smb:`, a custom scheme) | a notice "Link not opened" with the reason | – |
 /// | a tab | `rowSelected(item)` | `details` pushed (picture, category, title, facts; Listen or Watch when playable) | – |
 /// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
 /// | details | `action(.watch)` | – | watch: the video's HLS (downloaded) or the live cast's playlist |
@@ -307,8 +309,18 @@ public struct InterlochenScreens: ScreenModel {
             guard let tab = Tab(screen.rawValue), tab == current, details == nil, row != Self.emptyRow,
                   let info = tabStates[tab]?.rows[row] else { return [] }
             if case .link(let link) = info.item {
-                guard let url = URL(string: link.link) else { return [] }
-                return [.effect(.open(url))]
+                // Only web and mail links leave the app (LinkPolicy); anything else is shown, not opened.
+                guard let url = URL(string: link.link) else {
+                    shell.show(Notice(title: "Link not opened", message: "Not opened: the link is not a valid address."), at: t)
+                    return []
+                }
+                switch LinkPolicy.link(url) {
+                case .open(let url):
+                    return [.effect(.open(url))]
+                case .refuse(let reason):
+                    shell.show(Notice(title: "Link not opened", message: reason), at: t)
+                    return []
+                }
             }
             details = info
             shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(Self.details(info))), at: t)
