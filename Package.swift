@@ -98,7 +98,7 @@ let package = Package(
                 "AudioPlayback", "Downloader", "DragPhysics", "MediaCore", "MediaHost", "PlayerCore", "ScreenKit",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
-                "InterlochenCore", "InterlochenKit", "SafeText",
+                "InterlochenCore", "InterlochenKit", "SafeText", "CommandLineSupport",
                 argumentParser,
             ]),
         .testTarget(
@@ -237,7 +237,10 @@ let package = Package(
         // MARK: Tools (Sources/Tools): the command lines
 
         // What the command lines share: clean ends on SIGINT and SIGTERM.
-        .target(name: "CommandLineSupport", path: "Sources/Tools/CommandLineSupport"),
+        // CommandLineSupport: what the command lines and the window share: option groups (secrets, stores, the
+        // Interlochen services), base URLs, SIGINT/SIGTERM handling.
+        .target(name: "CommandLineSupport", dependencies: ["FeedKit", argumentParser], path: "Sources/Tools/CommandLineSupport"),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "FeedKit", argumentParser]),
         // `hlsfetch URL -o FILE`: the best audio track of an HLS stream into one file.
         .executableTarget(
             name: "hlsfetch",
@@ -248,7 +251,7 @@ let package = Package(
             name: "mediakit",
             dependencies: [
                 "IPlayerKit", "IPlayerCore", "VimeoKit", "VimeoCore", "InterlochenKit", "InterlochenCore",
-                "BuffKit", "BuffCore", "FeedKit", "FeedCore", "SafeText", argumentParser,
+                "BuffKit", "BuffCore", "FeedKit", "FeedCore", "SafeText", "CommandLineSupport", argumentParser,
             ], path: "Sources/Tools/mediakit"),
         // `streamserve DIR --port N`: a directory, a route table, a live HLS window or an ICY radio on 127.0.0.1.
         .executableTarget(

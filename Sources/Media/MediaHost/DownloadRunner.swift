@@ -70,9 +70,10 @@ final class DownloadRunner: @unchecked Sendable {
         }
     }
 
-    /// Cancels fetch `fetch` of flow `flow` (its partial file is removed when it stops).
+    /// Cancels fetch `fetch` of flow `flow` (its partial file is removed when it stops; until then it stays in
+    /// the table, so ``shutdown()`` waits for it).
     func cancel(_ flow: DownloadFlowID, _ fetch: FetchID) {
-        let entry = lock.withLock { running.removeValue(forKey: Key(flow: flow, fetch: fetch)) }
+        let entry = lock.withLock { running[Key(flow: flow, fetch: fetch)] }
         entry?.download.cancel()
     }
 

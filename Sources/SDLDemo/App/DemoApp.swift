@@ -9,7 +9,7 @@ struct DemoApp {
 
     func run() throws {
         // Parse the script and find the font first: a bad script or a missing font fails before any window opens.
-        let steps = try options.script.map(loadScript)
+        let steps = try options.window.script.map(loadScript)
         let fonts = try FontFiles.locate()
 
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
@@ -27,7 +27,7 @@ struct DemoApp {
         }
 
         // A script starting with `0 size W H` opens the window at that size, so the circle starts centred in it.
-        var initial = (width: options.width, height: options.height)
+        var initial = (width: options.window.width, height: options.window.height)
         if case .size(let width, let height)? = steps?.first.flatMap({ $0.time == 0 ? $0.command : nil }) {
             initial = (width, height)
         }
@@ -57,25 +57,25 @@ struct DemoApp {
         defer { session.shutdown() }
         session.start(at: 0)
 
-        let trace = try options.trace.map { try TraceWriter(path: $0) }
+        let trace = try options.window.trace.map { try TraceWriter(path: $0) }
         defer { trace?.close() }
 
         let target = WindowTarget(canvas: canvas, text: text)
         let stats: FrameStats
-        if let steps, let scriptPath = options.script {
+        if let steps, let scriptPath = options.window.script {
             let source = ScriptFrameSource(steps: steps, fileName: scriptPath, waker: waker,
-                                           framesPerSecond: options.scriptFps, windowSize: canvas.windowSize)
+                                           framesPerSecond: options.window.scriptFps, windowSize: canvas.windowSize)
             var loop = FrameLoop(source: source, session: session, target: target, trace: trace)
             stats = try loop.run()
         } else {
             let refresh = Double(canvas.refreshRate ?? 60)
-            let cap = options.maxFps ?? min(max(refresh, 60), 120)
+            let cap = options.window.maxFps ?? min(max(refresh, 60), 120)
             let source = LiveFrameSource(waker: waker, maxFramesPerSecond: cap)
             FileHandle.standardError.write(Data("SDLDemo: renderer \(canvas.rendererName), vsync \(canvas.vsync), frame cap \(Int(cap)) fps, waits \(source.wait)\n".utf8))
             var loop = FrameLoop(source: source, session: session, target: target, trace: trace)
             stats = try loop.run()
         }
-        if options.stats {
+        if options.window.stats {
             FileHandle.standardError.write(Data("SDLDemo: \(stats.summary)\n".utf8))
         }
     }

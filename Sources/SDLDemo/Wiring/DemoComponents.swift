@@ -30,10 +30,10 @@ final class DemoComponents {
     static func make(options: SDLDemoCommand, waker: Waker, clock: MediaHostClock) throws -> DemoComponents {
         var stream: EmbeddedStream?
         var fallback: DownloadRequest?
-        if let given = options.url {
+        if let given = options.player.url {
             guard let parsed = URL(string: given) else { throw WiringError(message: "--url \(given) is not a URL") }
             fallback = DownloadRequest(playlist: parsed)
-        } else if options.app.showsDefaultPlayer, options.stream == nil {
+        } else if options.app.showsDefaultPlayer, options.player.stream == nil {
             let started = try EmbeddedStream.start()
             fallback = DownloadRequest(playlist: started.masterURL)
             stream = started
@@ -42,20 +42,20 @@ final class DemoComponents {
         let format = device.format
         DemoLog.line("audio device: \(device.name), \(format.sampleRate) Hz, \(format.channels) ch, s16")
         var configuration = MediaHostConfiguration(device: device)
-        configuration.fallback = options.stream == nil ? fallback : nil
+        configuration.fallback = options.player.stream == nil ? fallback : nil
         configuration.fallbackMP3 = stream?.fallbackMP3 ?? (try? EmbeddedStream.fallbackMP3())
-        configuration.overrideFile = options.mp3
+        configuration.overrideFile = options.player.mp3
         // A desktop user should see a dead server fail within seconds, not after the library's patient
         // defaults (10 s connect timeout × 5 attempts).
         configuration.download.connectTimeout = .seconds(3)
         configuration.download.maxAttempts = 3
-        configuration.mediaControls = options.noMediaControls ? nil
+        configuration.mediaControls = options.player.noMediaControls ? nil
             : MediaControlsIdentity(identity: "CirclePlayer", busName: "circleplayer")
         configuration.clock = clock
         configuration.log = DemoLog.line
         configuration.onChange = { waker.signal() }
         let media = MediaHost(configuration)
-        if let request = try options.streamRequest() {
+        if let request = options.player.streamRequest {
             media.send(.playRequested(.stream(request)))
         }
         return DemoComponents(media: media, pumpsMedia: clock == .external, queue: MainThreadQueue(waker: waker),

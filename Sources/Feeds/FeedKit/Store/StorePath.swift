@@ -22,4 +22,14 @@ extension FeedStore {
         if let port = url.port { name += "_\(port)" }
         return cache + "/circleplayer/" + app + "/" + name + ".sqlite"
     }
+
+    /// A second store next to `path`: `STEM-NAME.sqlite` (e.g. Vimeo's beside Interlochen's).
+    ///
+    /// ```swift
+    /// FeedStore.siblingPath(of: "/c/interlochen/h.sqlite", named: "vimeo")   // "/c/interlochen/h-vimeo.sqlite"
+    /// ```
+    public static func siblingPath(of path: String, named name: String) -> String {
+        let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
+        return stem + "-\(name).sqlite"
+    }
 }

@@ -18,22 +18,8 @@ import VimeoKit
 enum InterlochenApp {
     /// The app's setup from the command line.
     struct Configuration {
-        /// content-meta.json's URL (nil: the embedded sample, and every other URL is the sample's).
-        var contentURL: URL?
-        /// content-meta.json's Basic user (nil: `INTERLOCHEN_USER`).
-        var user: String?
-        /// Its password (nil: `INTERLOCHEN_PASSWORD`).
-        var password: String?
-        /// The NPR Story API's base URL (nil: NPR's).
-        var nprBase: URL?
-        /// The NPR API key (nil: `NPR_API_KEY`).
-        var nprKey: String?
-        /// The LiveStream API's base URL (nil: LiveStream's).
-        var liveStreamBase: URL?
-        /// The Vimeo API's base URL (`--base-url`; nil: Vimeo's).
-        var vimeoBase: URL?
-        /// The Vimeo token (nil: `VIMEO_TOKEN`).
-        var token: String?
+        /// The services (nil: the embedded sample, which serves them all).
+        var endpoints: InterlochenEndpoints?
         /// The store's path (nil: a temporary directory).
         var storePath: String?
         /// Use the stored copies only.
@@ -42,66 +28,35 @@ enum InterlochenApp {
         var opener = LinkOpener(command: "xdg-open")
     }
 
-    /// Where each service is: the sample's, or the configured (default: the real services').
-    private struct Services {
-        var contentURL: URL
-        var credentials: Credentials?
-        var nprBase: URL
-        var nprKey: String?
-        var liveStreamBase: URL
-        var vimeoBase: URL
-        var token: String?
-
-        init(_ configuration: Configuration, sample: AppSample?) {
-            if let sample {
-                contentURL = sample.url(for: "/data/content-meta.json")
-                credentials = .basic(user: SampleCredentials.interlochenUser, password: SampleCredentials.interlochenPassword)
-                nprBase = sample.url(for: "/npr")
-                nprKey = SampleCredentials.nprKey
-                liveStreamBase = sample.url(for: "/livestream")
-                vimeoBase = sample.baseURL
-                token = SampleCredentials.vimeoToken
-                return
-            }
-            contentURL = configuration.contentURL ?? URL(fileURLWithPath: "/")
-            if let user = configuration.user ?? AppEnvironment.value("INTERLOCHEN_USER") {
-                credentials = .basic(user: user, password: configuration.password ?? AppEnvironment.value("INTERLOCHEN_PASSWORD") ?? "")
-            }
-            nprBase = configuration.nprBase ?? NPRClient.defaultBaseURL
-            nprKey = configuration.nprKey ?? AppEnvironment.value("NPR_API_KEY")
-            liveStreamBase = configuration.liveStreamBase ?? LiveStreamClient.defaultBaseURL
-            vimeoBase = configuration.vimeoBase ?? VimeoClient.defaultBaseURL
-            token = configuration.token ?? AppEnvironment.value("VIMEO_TOKEN")
-        }
+    /// The embedded sample's services: everything on its one local server.
+    static func endpoints(of sample: AppSample) -> InterlochenEndpoints {
+        InterlochenEndpoints(
+            contentURL: sample.url(for: "/data/content-meta.json"),
+            credentials: .basic(user: SampleCredentials.interlochenUser, password: SampleCredentials.interlochenPassword),
+            nprBase: sample.url(for: "/npr"), nprKey: SampleCredentials.nprKey,
+            liveStreamBase: sample.url(for: "/livestream"), vimeoBase: sample.baseURL,
+            vimeoToken: SampleCredentials.vimeoToken)
     }
 
     /// Builds the app: the sample (if no content URL), the stores, the clients over the window's transport.
     static func make(_ configuration: Configuration, context: AppContext,
                      resources: any ResourceFetching = StandardResourceFetcher()) throws -> ScreenAppHost<InterlochenScreens> {
-        let sample = configuration.contentURL == nil ? try AppSample.start(.interlochen) : nil
-        let services = Services(configuration, sample: sample)
+        let sample = configuration.endpoints == nil ? try AppSample.start(.interlochen) : nil
+        guard let endpoints = configuration.endpoints ?? sample.map(endpoints(of:)) else {
+            throw WiringError(message: "interlochen: no services")
+        }
         let store: AppStore
-        let interlochenStore: InterlochenStore
-        let vimeoStore: VimeoStore
+        let library: InterlochenLibrary
+        let vimeo: VimeoLibrary
+        let connectivity: Connectivity = configuration.offline ? .offline : .online
         do {
             store = try AppStore(path: configuration.storePath, app: "interlochen")
-            interlochenStore = try InterlochenStore(path: store.path)
-            vimeoStore = try VimeoStore(path: store.sibling("vimeo"))
+            (library, vimeo) = try endpoints.open(storePath: store.path, transport: SharedTransport.transport,
+                                                  limits: RequestLimits(timeout: .seconds(15)), connectivity: connectivity)
         } catch {
             sample?.shutdown()
             throw WiringError(message: "interlochen store: \(error)")
         }
-        let transport = SharedTransport.transport
-        let limits = RequestLimits(timeout: .seconds(15))
-        let connectivity: Connectivity = configuration.offline ? .offline : .online
-        let vimeo = VimeoLibrary(baseURL: services.vimeoBase, token: services.token, transport: transport, limits: limits,
-                                 store: vimeoStore, connectivity: FixedConnectivity(connectivity))
-        let library = InterlochenLibrary(store: interlochenStore, services: InterlochenLibrary.Services(
-            contentMeta: ContentMetaClient(url: services.contentURL, credentials: services.credentials,
-                                           transport: transport, limits: limits),
-            npr: NPRClient(baseURL: services.nprBase, apiKey: services.nprKey, transport: transport, limits: limits),
-            liveStream: LiveStreamClient(baseURL: services.liveStreamBase, transport: transport, limits: limits),
-            albums: VimeoAlbumVideos(library: vimeo)))
         let opener = configuration.opener
         return ScreenAppHost(
             model: InterlochenScreens(), context: context, resources: resources,

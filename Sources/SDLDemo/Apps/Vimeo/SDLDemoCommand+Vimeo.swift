@@ -1,8 +1,11 @@
 import Foundation
 
 extension SDLDemoCommand {
-    /// The Vimeo app's setup from `--base-url`, `--token`, `--store` and `--offline`.
+    /// The Vimeo app's setup from `--base-url`, `--token`/`--token-file`, `--store` and `--offline`.
     var vimeoConfiguration: VimeoApp.Configuration {
-        VimeoApp.Configuration(baseURL: baseURL.flatMap(URL.init(string:)), token: token, storePath: store, offline: offline)
+        get throws {
+            VimeoApp.Configuration(baseURL: baseURL.flatMap(URL.init(string:)), token: try vimeoToken.resolved(),
+                                   storePath: storage.store, offline: storage.offline)
+        }
     }
 }

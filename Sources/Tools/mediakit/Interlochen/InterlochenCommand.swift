@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import FeedCore
 import FeedKit
 import Foundation
@@ -57,48 +58,17 @@ struct InterlochenCommand: AsyncParsableCommand {
 
 /// The options every `mediakit interlochen` subcommand shares (before or after the subcommand).
 struct InterlochenOptions: ParsableArguments {
-    @Option(name: .customLong("content-url"), help: ArgumentHelp("content-meta.json's URL (default: $INTERLOCHEN_CONTENT_URL).", valueName: "url"))
-    var contentURL: BaseURL?
-
-    @Option(help: ArgumentHelp("The Basic auth user for content-meta.json (default: $INTERLOCHEN_USER).", valueName: "user"))
-    var user: String?
-
-    @Option(help: ArgumentHelp("The Basic auth password (default: $INTERLOCHEN_PASSWORD); never printed. Visible to other users in ps: prefer --password-file.", valueName: "password"))
-    var password: String?
-
-    @Option(name: .customLong("password-file"), help: ArgumentHelp("A file holding the Basic auth password (mode 0600): the safe way to give it.", valueName: "file"))
-    var passwordFile: String?
-
-    @Option(name: .customLong("npr-base"), help: ArgumentHelp("The NPR Story API's base URL.", valueName: "url"))
-    var nprBase = BaseURL(url: NPRClient.defaultBaseURL)
-
-    @Option(name: .customLong("npr-key"), help: ArgumentHelp("The NPR API key (default: $NPR_API_KEY); never printed. Visible to other users in ps: prefer --npr-key-file.", valueName: "key"))
-    var nprKey: String?
-
-    @Option(name: .customLong("npr-key-file"), help: ArgumentHelp("A file holding the NPR API key (mode 0600).", valueName: "file"))
-    var nprKeyFile: String?
+    @OptionGroup var services: InterlochenServiceOptions
 
     @Option(name: .customLong("vimeo-base"), help: ArgumentHelp("The Vimeo API's base URL.", valueName: "url"))
     var vimeoBase = BaseURL(url: VimeoClient.defaultBaseURL)
 
-    @Option(help: ArgumentHelp("The Vimeo access token (default: $VIMEO_TOKEN); never printed. Visible to other users in ps: prefer --token-file.", valueName: "token"))
-    var token: String?
+    @OptionGroup var vimeoToken: VimeoTokenOptions
 
-    @Option(name: .customLong("token-file"), help: ArgumentHelp("A file holding the Vimeo access token (mode 0600): the safe way to give it.", valueName: "file"))
-    var tokenFile: String?
-
-    @Option(name: .customLong("livestream-base"), help: ArgumentHelp("The LiveStream API's base URL.", valueName: "url"))
-    var liveStreamBase = BaseURL(url: LiveStreamClient.defaultBaseURL)
-
-    @Option(help: ArgumentHelp("The SQLite store (default: $XDG_CACHE_HOME/circleplayer/interlochen/HOST[_PORT].sqlite).",
-                               valueName: "path"))
-    var store: String?
+    @OptionGroup var storage: StoreOptions
 
     @Option(help: ArgumentHelp("The time freshness is judged at (ISO 8601; default: now).", valueName: "date-time"))
     var now: NowOption?
-
-    @Flag(help: "Answer from the store only, as without a network.")
-    var offline = false
 
     @Flag(help: "Fetch content-meta.json first, then every list asked for, whatever their age.")
     var refresh = false
@@ -108,41 +78,15 @@ struct InterlochenOptions: ParsableArguments {
 
     @OptionGroup var network: NetworkOptions
 
-    func validate() throws {
-        if let store, store.isEmpty { throw ValidationError("--store must name a file") }
-        if let user, user.contains(":") { throw ValidationError("--user must not contain ':' (RFC 7617)") }
-        try Secrets.validate(password, "--password", file: passwordFile, "--password-file")
-        try Secrets.validate(token, "--token", file: tokenFile, "--token-file")
-        try Secrets.validate(nprKey, "--npr-key", file: nprKeyFile, "--npr-key-file")
-    }
-
-    static func environment(_ name: String) -> String? {
-        let value = ProcessInfo.processInfo.environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return value?.isEmpty == false ? value : nil
-    }
-
     var date: Date { now?.date ?? Date() }
 
-    var connectivity: Connectivity { offline ? .offline : .online }
+    var connectivity: Connectivity { storage.offline ? .offline : .online }
 
-    var resolvedContentURL: URL {
-        contentURL?.url ?? Self.environment("INTERLOCHEN_CONTENT_URL").flatMap(BaseURL.init(argument:))?.url
-            ?? URL(fileURLWithPath: "/")
-    }
+    /// content-meta.json's URL (``requireContentURL()`` has made sure there is one).
+    var resolvedContentURL: URL { services.resolvedContentURL ?? URL(fileURLWithPath: "/") }
 
-    func credentials() throws -> Credentials? {
-        guard let user = user ?? Self.environment("INTERLOCHEN_USER") else { return nil }
-        let password = try Secrets.resolve(password, file: passwordFile, fileOption: "--password-file",
-                                           variable: "INTERLOCHEN_PASSWORD")
-        return .basic(user: user, password: password ?? "")
-    }
-
-    /// The store's path, and Vimeo's next to it.
-    var storePaths: (interlochen: String, vimeo: String) {
-        let path = store ?? Self.defaultStorePath(for: resolvedContentURL)
-        let stem = path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path
-        return (path, stem + "-vimeo.sqlite")
-    }
+    /// The store's path (Vimeo's goes next to it).
+    var storePath: String { storage.store ?? Self.defaultStorePath(for: resolvedContentURL) }
 
     static func defaultStorePath(for url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         FeedStore.defaultPath(app: "interlochen", for: url, environment: environment)
@@ -151,35 +95,29 @@ struct InterlochenOptions: ParsableArguments {
     /// A usage error (exit 64) when no content-meta URL is given. Checked when a subcommand runs, not in
     /// `validate()`: a failing parent validation would answer `interlochen radio --help` with the parent's help.
     func requireContentURL() throws {
-        if contentURL == nil, Self.environment("INTERLOCHEN_CONTENT_URL").flatMap(BaseURL.init(argument:)) == nil {
+        if services.resolvedContentURL == nil {
             throw ValidationError("--content-url is required (or set INTERLOCHEN_CONTENT_URL): the URL of content-meta.json")
         }
     }
 
-    /// Runs `body` with the library and Vimeo's on these options.
+    /// Runs `body` with the library and Vimeo's on these options (InterlochenKit's one setup).
     func withLibrary<T: Sendable>(_ body: (InterlochenLibrary, VimeoLibrary) async throws -> T) async throws -> T {
-        let paths = storePaths
-        for path in [paths.interlochen, paths.vimeo] {
-            try FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                    withIntermediateDirectories: true)
+        let endpoints: InterlochenEndpoints
+        do {
+            endpoints = InterlochenEndpoints(
+                contentURL: resolvedContentURL, credentials: try services.credentials(),
+                nprBase: services.nprBase?.url ?? NPRClient.defaultBaseURL, nprKey: try services.resolvedNPRKey(),
+                liveStreamBase: services.liveStreamBase?.url ?? LiveStreamClient.defaultBaseURL,
+                vimeoBase: vimeoBase.url, vimeoToken: try vimeoToken.resolved())
+        } catch {
+            throw CommandFailure(error.description)
         }
-        let credentials = try credentials()
-        let token = try Secrets.resolve(token, file: tokenFile, fileOption: "--token-file", variable: "VIMEO_TOKEN")
-        let nprKey = try Secrets.resolve(nprKey, file: nprKeyFile, fileOption: "--npr-key-file", variable: "NPR_API_KEY")
-        let store = try InterlochenStore(path: paths.interlochen)
-        let vimeoStore = try VimeoStore(path: paths.vimeo)
+        let path = storePath
+        let limits = network.limits
+        let connectivity = self.connectivity
         return try await AsyncHTTPTransport.withTransport { transport in
-            let vimeo = VimeoLibrary(baseURL: vimeoBase.url, token: token,
-                                     transport: transport, limits: network.limits, store: vimeoStore,
-                                     connectivity: FixedConnectivity(connectivity))
-            let services = InterlochenLibrary.Services(
-                contentMeta: ContentMetaClient(url: resolvedContentURL, credentials: credentials, transport: transport,
-                                               limits: network.limits),
-                npr: NPRClient(baseURL: nprBase.url, apiKey: nprKey, transport: transport,
-                               limits: network.limits),
-                liveStream: LiveStreamClient(baseURL: liveStreamBase.url, transport: transport, limits: network.limits),
-                albums: VimeoAlbumVideos(library: vimeo))
-            return try await body(InterlochenLibrary(store: store, services: services), vimeo)
+            let opened = try endpoints.open(storePath: path, transport: transport, limits: limits, connectivity: connectivity)
+            return try await body(opened.library, opened.vimeo)
         }
     }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import FeedCore
 import FeedKit
 import Foundation
@@ -17,26 +18,6 @@ struct NetworkOptions: ParsableArguments {
     /// The request limits for these options.
     var limits: RequestLimits {
         RequestLimits(timeout: .milliseconds(Int64((timeout * 1000).rounded())))
-    }
-}
-
-/// A base URL option value: an absolute http(s) URL with a host.
-struct BaseURL: ExpressibleByArgument, Sendable {
-    var url: URL
-
-    init(url: URL) {
-        self.url = url
-    }
-
-    init?(argument: String) {
-        guard let url = URL(string: argument), let scheme = url.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-        else { return nil }
-        self.url = url
-    }
-
-    var defaultValueDescription: String {
-        url.absoluteString
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CommandLineSupport
 import FeedCore
 import FeedKit
 import Foundation
@@ -54,15 +55,9 @@ struct VimeoOptions: ParsableArguments {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("The Vimeo API's base URL.", valueName: "url"))
     var baseURL = BaseURL(url: VimeoClient.defaultBaseURL)
 
-    @Option(help: ArgumentHelp("The access token (default: $VIMEO_TOKEN); sent as Bearer, never printed. Visible to other users in ps: prefer --token-file.", valueName: "token"))
-    var token: String?
+    @OptionGroup var vimeoToken: VimeoTokenOptions
 
-    @Option(name: .customLong("token-file"), help: ArgumentHelp("A file holding the access token (mode 0600): the safe way to give it.", valueName: "file"))
-    var tokenFile: String?
-
-    @Option(help: ArgumentHelp("The SQLite store (default: $XDG_CACHE_HOME/circleplayer/vimeo/HOST[_PORT].sqlite).",
-                               valueName: "path"))
-    var store: String?
+    @OptionGroup var storage: StoreOptions
 
     @Option(help: ArgumentHelp("albums.json: the albums to store and show, an array of ids or URIs or {\"albums\": [...]} (default: every album).",
                                valueName: "file"))
@@ -71,26 +66,13 @@ struct VimeoOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The time freshness is judged at (ISO 8601; default: now).", valueName: "date-time"))
     var now: NowOption?
 
-    @Flag(help: "Act as if the connectivity check failed: answer from the store only.")
-    var offline = false
-
     @Flag(help: "Print one JSON document instead of text.")
     var json = false
 
     @OptionGroup var network: NetworkOptions
 
     func validate() throws {
-        if let token, token.isEmpty || token.contains(where: { $0.isWhitespace }) {
-            throw ValidationError("--token must be one word")
-        }
-        try Secrets.validate(token, "--token", file: tokenFile, "--token-file")
-        if let store, store.isEmpty { throw ValidationError("--store must name a file") }
         if let whitelist, whitelist.isEmpty { throw ValidationError("--whitelist must name a file") }
-    }
-
-    /// The token from `--token`, else `--token-file`, else `VIMEO_TOKEN` (an empty variable counts as none).
-    func resolvedToken() throws -> String? {
-        try Secrets.resolve(token, file: tokenFile, fileOption: "--token-file", variable: "VIMEO_TOKEN")
     }
 
     /// The clock freshness is judged by.
@@ -115,10 +97,15 @@ struct VimeoOptions: ParsableArguments {
     /// Runs `body` with a library on these options (its HTTP connections closed afterwards).
     func withLibrary<T: Sendable>(_ body: (VimeoLibrary) async throws -> T) async throws -> T {
         let whitelist = try loadWhitelist()
-        let token = try resolvedToken()
-        let path = store ?? VimeoStore.defaultPath(for: baseURL.url)
+        let token: String?
+        do {
+            token = try vimeoToken.resolved()
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let path = storage.store ?? VimeoStore.defaultPath(for: baseURL.url)
         let store = try VimeoStore(path: path)
-        let connectivity: any ConnectivityCheck = offline ? FixedConnectivity(.offline)
+        let connectivity: any ConnectivityCheck = storage.offline ? FixedConnectivity(.offline)
             : HostConnectivityCheck(url: baseURL.url, timeout: min(network.limits.timeout, .seconds(3)))
         return try await AsyncHTTPTransport.withTransport { transport in
             try await body(VimeoLibrary(baseURL: baseURL.url, token: token, transport: transport,
