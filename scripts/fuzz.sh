@@ -66,7 +66,8 @@ FLAGS=(-sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 -wmo)
 
 # Sources under test plus the harness of each target. Playlist/ needs URL.redactedString from Fetch/.
 # The feed decoders live in modules that import FeedCore (and, in screen files, ScreenKit): their pure
-# files are compiled into one module with FeedCore's, the `import FeedCore` lines taken out (prepare()).
+# files are compiled into one module with FeedCore's (and MediaCore's URL rule), the `import FeedCore` and
+# `import MediaCore` lines taken out (prepare()).
 feed_core() {
     find Sources/Feeds/FeedCore -name '*.swift' | LC_ALL=C sort
     # The app's pure core without its screens (the files that import ScreenKit or DragPhysics).
@@ -83,7 +84,10 @@ sources() {
             find Sources/Media/MPEGTS -name '*.swift' | LC_ALL=C sort ;;
         buffs) feed_core Sources/Feeds/Buffs/BuffCore ;;
         iplayer) feed_core Sources/Feeds/IPlayer/IPlayerCore ;;
-        vimeo) feed_core Sources/Feeds/Vimeo/VimeoCore ;;
+        vimeo)
+            feed_core Sources/Feeds/Vimeo/VimeoCore
+            # VimeoFile.isHLS asks MediaCore's one rule for what a URL is.
+            echo Sources/Media/MediaCore/Requests/MediaSourceKind.swift ;;
         npr|contentmeta|livestream) feed_core Sources/Feeds/Interlochen/InterlochenCore ;;
         dates) find Sources/Feeds/FeedCore -name '*.swift' | LC_ALL=C sort ;;
         icy) find Sources/Media/AudioPlayback/Streaming/ICY -name '*.swift' | LC_ALL=C sort ;;
@@ -119,7 +123,7 @@ prepare() {
             rm -rf "$dir" && mkdir -p "$dir"
             for file in "$@"; do
                 mkdir -p "$dir/$(dirname "$file")"
-                grep -vE '^import (FeedCore|ScreenKit|DragPhysics)$' "$file" >"$dir/$file"
+                grep -vE '^import (FeedCore|MediaCore|ScreenKit|DragPhysics)$' "$file" >"$dir/$file"
                 echo "$dir/$file"
             done ;;
         *) for file in "$@"; do echo "$ROOT/$file"; done ;;

@@ -1,5 +1,4 @@
 import Foundation
-import PlayerCore
 
 /// What kind of media a URL names, decided by one rule everywhere a request is made (the command lines, the
 /// script steps, the app cores): a path ending in `.m3u8` (any case) is an HLS playlist, RFC 8216 §4 ("Each
@@ -20,22 +19,5 @@ public enum MediaSourceKind: Hashable, Sendable {
     /// The kind of `url` by its path (the query and fragment do not count).
     public init(_ url: URL) {
         self = url.pathExtension.lowercased() == "m3u8" ? .hlsPlaylist : .progressive
-    }
-}
-
-extension StreamRequest {
-    /// A stream request for `url` by ``MediaSourceKind``: an `.m3u8` playlist plays as live HLS (known to be
-    /// live), anything else as audio over HTTP (live or finite, as `isLive` hints and the response says).
-    ///
-    /// ```swift
-    /// let station = StreamRequest(url: URL(string: "http://h/classical.mp3")!, title: "Classical IPR", isLive: true)
-    /// ```
-    public init(url: URL, title: String? = nil, artist: String? = nil, artworkURL: URL? = nil, isLive: Bool? = nil) {
-        switch MediaSourceKind(url) {
-        case .hlsPlaylist:
-            self.init(source: .liveHLS(playlist: url), title: title, artist: artist, artworkURL: artworkURL, isLive: true)
-        case .progressive:
-            self.init(source: .http(url: url), title: title, artist: artist, artworkURL: artworkURL, isLive: isLive)
-        }
     }
 }
