@@ -187,6 +187,8 @@ struct LiveRecorder: Sendable {
                     while let position = scheduler.startNext() {
                         switch slots[position] {
                         case .segment(let segment, _, let withInit)?:
+                            // Written where the scheduler decides, so tests count the segments in flight from the log.
+                            logger.trace("segment requested", metadata: ["segment": "\(segment.sequenceNumber)"])
                             group.addTask {
                                 do {
                                     let bytes = try await segmentFetcher.payload(for: segment, label: segment.sequenceNumber,
@@ -241,11 +243,13 @@ struct LiveRecorder: Sendable {
                     case .stopCancelled:
                         continue
                     case .fetched(let position, let bytes):
+                        logger.trace("segment fetched", metadata: ["position": "\(position)"])
                         scheduler.finished(position)
                         outcomes[position] = .bytes(bytes)
                         progress.consecutiveFailures = 0
                         try startFetches()
                     case .fetchFailed(let position, let error):
+                        logger.trace("segment fetched", metadata: ["position": "\(position)", "failed": "true"])
                         scheduler.finished(position)
                         outcomes[position] = .failed(error)
                         if case .segment(let segment, _, _)? = slots[position] {
