@@ -65,6 +65,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Tests only (TestSupport runs the built command lines with it): reads every pipe to its end.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: The player's components (top level, fixed by the design card)
@@ -138,7 +140,7 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
-        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
+        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore", "TestSupport"]),
 
         // MARK: UI (Sources/UI)
 
@@ -243,7 +245,9 @@ let package = Package(
             path: "Sources/Testing/StreamServer"),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
         // Shared test support (seeded generators, sanitizer-report detection, processes, fixture paths).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport", dependencies: ["StreamServer", .product(name: "Subprocess", package: "swift-subprocess")],
+            path: "Tests/TestSupport"),
         // Samples: the embedded sample data every app serves in-process when given no server.
         .target(
             name: "Samples", path: "Sources/Samples",

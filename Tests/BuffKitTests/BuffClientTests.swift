@@ -4,6 +4,7 @@ import FeedKit
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import BuffKit
 
 @Suite("BuffClient", .timeLimit(.minutes(1)))

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Server misbehaviour: each fault either still yields a byte-identical file or a specific error.

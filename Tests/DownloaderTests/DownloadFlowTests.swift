@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// End-to-end downloads against a real ``StreamServer`` on 127.0.0.1, checking the output file against the

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Issue 9, items 1-3, end to end through a real ``StreamServer``: the layout that picked a video variant, the

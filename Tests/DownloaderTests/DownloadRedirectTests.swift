@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Redirects: followed up to the limit, http/https only, and relative URIs resolved against the final URL.

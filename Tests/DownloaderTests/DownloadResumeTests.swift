@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Interrupted downloads continue from their resume state and produce byte-identical files.

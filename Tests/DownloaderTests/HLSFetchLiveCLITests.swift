@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 #if canImport(Glibc)
@@ -54,7 +55,7 @@ struct HLSFetchLiveCLITests {
         let faults = [FaultRule(path: "/live/index.m3u8", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 3), faults: faults) { server, live, directory in
             let path = directory.appendingPathComponent("holes.ts").path
-            let running = try CommandRunner.Running(arguments: [live.playlistURL.absoluteString, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"])
             // The first load sees 0-2; the reload is held until the window has slid past 3-5 and the stream ended.
             #expect(await waitUntil { server.statistics.heldRequests == 1 })
             #expect(server.releaseHeld(1) == 1)
@@ -62,7 +63,7 @@ struct HLSFetchLiveCLITests {
             live.advance(by: 6)
             live.end()
             #expect(server.releaseHeld(1) == 1)
-            let outcome = await running.finish()
+            let outcome = await CommandRunner.finish(running)
             #expect(outcome.status == 3, "\(outcome.stderr)")
             #expect(outcome.stderr == "hlsfetch: gap: media sequence 3-5 (~6.0 s): no longer in the playlist when it was reloaded\n")
             #expect(outcome.stdout.contains("12.0 s recorded (6 segments, media sequence 0-8), 1 gap: 3 segments (~6.0 s) missed; the stream ended"),
@@ -77,12 +78,12 @@ struct HLSFetchLiveCLITests {
         let faults = [FaultRule(path: "/live/seg3.ts", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 4), faults: faults) { server, live, directory in
             let path = directory.appendingPathComponent("signal.ts").path
-            let running = try CommandRunner.Running(arguments: [live.playlistURL.absoluteString, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"])
             // From the live edge (the last segment ≥ 6 s from the end) 1-3 are queued; 1 and 2 arrive, 3 is held.
             let expected = (1 ... 2).flatMap { live.segmentBytes($0) }
             #expect(await waitUntil { fileBytes(path + ".part").count == expected.count && server.statistics.heldRequests == 1 })
-            _ = Glibc.kill(running.process.processIdentifier, signal)
-            let outcome = await running.finish()
+            running.send(signal: signal)
+            let outcome = await CommandRunner.finish(running)
             #expect(!outcome.signaled)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.contains("4.0 s recorded (2 segments, media sequence 1-2), no gaps; stopped by a signal"),

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// `hlsfetch --list` and `--verbose` on the streams of issue 9: why each track was admitted, and the playlist

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import FeedKit
 
 /// The connectivity check: a TCP connect to the base URL's host, and the forced answer of `--offline`.

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import FeedKit
 
 /// The real HTTP layer (AsyncHTTPClient) against StreamServer fixture routes: auth, deadline, size cap,
@@ -35,7 +36,7 @@ struct HTTPTransportServerTests {
                   response: RouteResponse(data: Array(Self.json.utf8), contentType: "application/json",
                                           unauthorizedBody: Array(#"{"error": "bad token"}"#.utf8))),
         ]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let basic = try await client(server, transport, credentials: .basic(user: "user", password: "pw"))
                     .get(path: ["basic"])
@@ -61,7 +62,7 @@ struct HTTPTransportServerTests {
     @Test func aHeldRequestTimesOutAtTheDeadlineWithATimeoutError() async throws {
         let routes = [Route(path: "/slow", response: RouteResponse(string: Self.json))]
         for deadline in Self.deadlines {
-            let reached = try await withRouteServer(routes, faults: [FaultRule(path: "/slow", fault: .holdUntilReleased)]) { server async throws -> Bool in
+            let reached = try await withStreamServer(routes: routes, faults: [FaultRule(path: "/slow", fault: .holdUntilReleased)]) { server async throws -> Bool in
                 try await AsyncHTTPTransport.withTransport { transport async throws in
                     let limits = RequestLimits(timeout: deadline)
                     let error = await failure { _ = try await client(server, transport, limits: limits).get(path: ["slow"]) }
@@ -84,7 +85,7 @@ struct HTTPTransportServerTests {
     @Test func aBodyStalledAfterTheHeadersTimesOutToo() async throws {
         let routes = [Route(path: "/stall", response: RouteResponse(string: Self.json))]
         for deadline in Self.deadlines {
-            let reached = try await withRouteServer(routes, faults: [FaultRule(path: "/stall", fault: .stallAfterHeaders(times: 1))]) { server async throws -> Bool in
+            let reached = try await withStreamServer(routes: routes, faults: [FaultRule(path: "/stall", fault: .stallAfterHeaders(times: 1))]) { server async throws -> Bool in
                 try await AsyncHTTPTransport.withTransport { transport async throws in
                     let limits = RequestLimits(timeout: deadline)
                     let error = await failure { _ = try await client(server, transport, limits: limits).get(path: ["stall"]) }
@@ -107,7 +108,7 @@ struct HTTPTransportServerTests {
             Route(path: "/big", response: RouteResponse(string: big, contentType: "text/plain")),
             Route(path: "/cut", response: RouteResponse(string: big, contentType: "text/plain")),
         ]
-        try await withRouteServer(routes, faults: [FaultRule(path: "/cut", fault: .shortBody(times: 1))]) { server async throws in
+        try await withStreamServer(routes: routes, faults: [FaultRule(path: "/cut", fault: .shortBody(times: 1))]) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let capped = client(server, transport, limits: RequestLimits(maxBodyBytes: 4096))
                 #expect(await failure { _ = try await capped.get(path: ["big"]) }?.kind == .bodyTooLarge(limit: 4096))
@@ -127,7 +128,7 @@ struct HTTPTransportServerTests {
             Route(path: "/final", query: .exact(["x": "1"]), response: RouteResponse(string: Self.json)),
             Route(path: "/loop", response: RouteResponse(status: 302, headers: ["Location": "/loop"], string: "")),
         ]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let response = try await client(server, transport).get(path: ["old"])
                 #expect(response.url == server.url(for: "/final?x=1"))
@@ -156,7 +157,7 @@ struct HTTPTransportServerTests {
     @Test func errorStatusesWithHTMLBodiesReportTheStatusAlone() async throws {
         let routes = [Route(path: "/err", response: RouteResponse(status: 500, string: "<html>Internal error</html>",
                                                                   contentType: "text/html"))]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let error = await failure { _ = try await client(server, transport).get(path: ["err"]) }
                 #expect(error?.kind == .httpStatus(code: 500, apiMessage: nil))

@@ -54,7 +54,7 @@ struct IPlayerKitTests {
     }
 
     @Test func theSampleCatalogServedByRoutesDecodesAndItsImagesLoad() async throws {
-        try await withSampleServer { server async throws in
+        try await withStreamServer(routes: try sampleRoutes()) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let ibl = IPlayerClient(baseURL: server.baseURL, transport: transport)
                 let categories = try await ibl.categories()

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 
 /// `SDLDemo --app buffs` with the embedded sample (served in-process): the panel with 2 and with 5
 /// answers, a vote highlighted and the panel gone 2 s later, close, and taps that never reach the player.
@@ -22,8 +23,7 @@ struct BuffsAppTests {
     }
 
     static func frames(_ run: DemoRun) throws -> [PanelFrame] {
-        let text = try String(contentsOf: run.traceFile, encoding: .utf8)
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(PanelFrame.self, from: Data($0.utf8)) }
+        try run.frames(as: PanelFrame.self)
     }
 
     /// Panel geometry in an 800 × 600 window (BuffPanelLayout: bottom-left, 340 wide, rows 38 high, 6 apart).
@@ -126,12 +126,9 @@ struct BuffsAppTests {
             0 wait-buff 2 30000
             100 quit
             """, arguments: ["--app", "buffs", "--base-url", server.baseURL.absoluteString, "--buff-interval", "1"], timeout: 90)
-        // The server records a request on its own threads once answered: wait (bounded) for both records.
-        let deadline = ContinuousClock.now + .seconds(20)
-        while server.statistics.requests.count < 2, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        let paths = server.statistics.requests.map(\.path)
+        // The server records a request on its own threads once answered: wait for both records.
+        await server.waitForStatistics { $0.requests.count >= 2 }
+        let paths = server.receivedPaths()
         try await server.shutdown()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")

@@ -161,11 +161,11 @@ struct IPlayerAppTests {
         let running = Task { try await suite.run(script, server: server) }
         // A request is routed when it arrives: the first, held, keeps the failing route; the server is fixed
         // before it is answered, so the Retry (which can only follow its answer) meets the fixed server.
-        #expect(await eventually { server.statistics.heldRequests == 1 })
+        #expect(await waitUntil { server.statistics.heldRequests == 1 })
         server.setRoutes(try Self.sampleRoutes())
         server.setFaults(hold)
         _ = server.releaseHeld(1, matching: Self.categoriesPath)
-        #expect(await eventually {
+        #expect(await waitUntil {
             server.statistics.requests.contains { $0.path == Self.categoriesPath && $0.status == 500 }
                 && server.statistics.heldRequests == 1
         })
@@ -249,13 +249,4 @@ struct IPlayerAppTests {
         #expect(run.status != 0)
         #expect(run.stderr.contains("--base-url ftp://example"), "\(run.stderr)")
     }
-}
-
-/// Polls `condition` every 10 ms (without blocking a thread) until it holds, for at most 30 s.
-private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<3000 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
 }

@@ -18,20 +18,20 @@ struct StreamWindowTests {
         let rig = try await RadioRig.start()
         // The title changes once the first block (with the first title) has gone out.
         let changer = Task {
-            while rig.station.statistics.titleBlocksSent < 1, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            guard await waitUntil({ rig.station.statistics.titleBlocksSent >= 1 }) else { return }
             rig.station.setTitle("Second song")
         }
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-title Second song 30000
             100 screenshot radio.png
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"], timeout: 120)
         changer.cancel()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames()
+        let frames = try run.frames(as: StreamTraceFrame.self)
         #expect(frames.first?.stream == true)
         #expect(frames.contains { $0.state == "fetching" }, "buffering is shown as fetching (the spinner)")
         let playing = try #require(frames.last { $0.state == "playing" })
@@ -60,25 +60,24 @@ struct StreamWindowTests {
             // Drop once the listener has had 4 s of audio (the player is playing by then), then retitle the
             // station: only a listener that connected again can show the new title, so the script waits for
             // that event instead of for a stretch of real time (7 s was too short on a loaded machine).
-            while rig.station.statistics.bytesSent < 4 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            guard await waitUntil({ rig.station.statistics.bytesSent >= 4 * 16_000 }) else { return }
             rig.station.dropListeners(reset: true)
             rig.station.setTitle("After the drop")
-            while rig.station.statistics.listenersAccepted < 2, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
         }
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-title After the drop 60000
             0 wait-state playing 30000
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"], timeout: 120)
         // The run is over: a dropper still waiting (the window never got that far) must not wait forever.
         dropper.cancel()
         await dropper.value
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(rig.station.statistics.listenersAccepted >= 2, "no reconnection")
-        let frames = try run.frames()
+        let frames = try run.frames(as: StreamTraceFrame.self)
         #expect(!frames.contains { $0.state == "failed" }, "a dropped connection is no failure")
         #expect(run.stderr.contains("connection lost"), "the drop is logged: \(run.stderr)")
         try await rig.stop()
@@ -88,22 +87,22 @@ struct StreamWindowTests {
     func serverStops() async throws {
         let rig = try await RadioRig.start()
         let stopper = Task {
-            while rig.station.statistics.bytesSent < 3 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
+            guard await waitUntil({ rig.station.statistics.bytesSent >= 3 * 16_000 }) else { return }
             rig.station.stop()
             rig.station.dropListeners(reset: true)
         }
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-state failed 60000
             100 screenshot failed.png
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"], timeout: 120)
         stopper.cancel()
         await stopper.value
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let failed = try #require(try run.frames().last { $0.state == "failed" })
+        let failed = try #require(try run.frames(as: StreamTraceFrame.self).last { $0.state == "failed" })
         let message = try #require(failed.message)
         #expect(message.contains("404"), "\(message)")
         let image = try LoadedImage(contentsOf: run.file("failed.png"))
@@ -119,7 +118,7 @@ struct StreamWindowTests {
     @Test("switching: a download mid-fetch is retired (cache deleted) when a stream plays; releasing the audio returns the default player, ready, and leaves no file")
     func switching() async throws {
         let rig = try await RadioRig.start()
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             100 key space
             100 wait-state fetching 5000
@@ -130,10 +129,10 @@ struct StreamWindowTests {
             300 wait-state uninitialized 5000
             400 screenshot released.png
             400 quit
-            """, arguments: [])
+            """, arguments: [], timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames()
+        let frames = try run.frames(as: StreamTraceFrame.self)
         let firstStream = try #require(frames.firstIndex { $0.stream == true })
         #expect(frames[..<firstStream].contains { $0.state == "fetching" }, "the download was fetching before the switch")
         let released = try #require(frames.last)
@@ -151,7 +150,7 @@ struct StreamWindowTests {
     @Test("with --stream there is no default download: release-audio stops the stream and hides the circle; a tap where it was does nothing")
     func hiddenCircle() async throws {
         let rig = try await RadioRig.start()
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             100 release-audio
@@ -159,10 +158,10 @@ struct StreamWindowTests {
             200 tap 400 300
             300 screenshot hidden.png
             300 quit
-            """, arguments: ["--stream", rig.url])
+            """, arguments: ["--stream", rig.url], timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames()
+        let frames = try run.frames(as: StreamTraceFrame.self)
         #expect(frames.contains { $0.stream == true && $0.state == "playing" })
         let last = try #require(frames.last)
         #expect(last.circle == "hidden" && last.state == "uninitialized", "\(last)")
@@ -179,16 +178,16 @@ struct StreamWindowTests {
         let server = try await StreamServer.start(content: .files([:]))
         let playlist = try DemoRun.resources().appendingPathComponent("DefaultStream/hls_a192K_v4.m3u8").path
         let live = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist), windowSize: 6))
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-real 20000
             0 screenshot live.png
             0 quit
-            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: true)
+            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: .disk, timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames()
+        let frames = try run.frames(as: StreamTraceFrame.self)
         #expect(frames.last { $0.state == "playing" }?.live == true)
         #expect(!run.stderr.contains("live HLS"), "no gap or drop reported: \(run.stderr)")
         // Which segments the server served (each once), and the reference decode of them in one go.
@@ -221,55 +220,38 @@ struct StreamWindowTests {
 
     @Test("MPRIS for real: playerctl on a private session bus sees SDLDemo, reads title and status, and play-pause pauses and resumes it")
     func mediaControls() async throws {
-        let daemon = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        let playerctl = URL(fileURLWithPath: "/usr/bin/playerctl")
-        guard FileManager.default.isExecutableFile(atPath: daemon.path), FileManager.default.isExecutableFile(atPath: playerctl.path) else {
-            Issue.record("dbus-daemon and playerctl are needed (scripts/bootstrap.sh test installs dbus and playerctl)")
-            return
-        }
-        let bus = try ProcessRunner.Running(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"])
-        let address = await bus.waitForOutput(containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(address.hasPrefix("unix:"), "dbus-daemon printed \(address)")
+        let bus = try await SessionBus.start()
+        defer { bus.stop() }
         let rig = try await RadioRig.start()
-        let demo = try StreamDemo.start(script: """
+        let demo = try await DemoProcess.start(script: """
             0 size 800 600
             0 wait-state paused 60000
             0 wait-state playing 60000
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        let env = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         func ctl(_ arguments: [String]) async throws -> String {
-            try await ProcessRunner.run(playerctl, ["-p", "circleplayer"] + arguments, environment: env, timeout: .seconds(15))
-                .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
         }
-        /// Asks `playerctl ARGUMENTS` until it says `answer` (each ask is bounded by the tool's exit), at most 150 times.
+        /// Asks `playerctl ARGUMENTS` until it says `answer` (an anti-hang bound only).
         func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
-            for _ in 0..<150 {
-                if try await ctl(arguments) == answer { return true }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-            return false
+            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
         }
-        func waitStatus(_ status: String) async throws -> Bool { try await waitFor(["status"], status) }
-        #expect(try await waitStatus("Playing"), "playerctl never saw Playing")
-        let players = try await ProcessRunner.run(playerctl, ["-l"], environment: env).stdout
+        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw Playing")
+        let players = try await bus.run("playerctl", ["-l"]).output
         #expect(players.contains("circleplayer"), "\(players)")
         // Playing is published while buffering toward playing; the ICY title follows with the first audio.
-        let titled = try await waitFor(["metadata", "title"], "First song")
-        #expect(titled, "the ICY title never reached the bus")
+        #expect(try await waitFor(["metadata", "title"], "First song"), "the ICY title never reached the bus")
         #expect(try await ctl(["metadata", "artist"]) == "Test FM")
         _ = try await ctl(["play-pause"])
-        #expect(try await waitStatus("Paused"))
+        #expect(try await waitFor(["status"], "Paused"))
         _ = try await ctl(["play-pause"])
-        #expect(try await waitStatus("Playing"))
-        let outcome = await demo.finish(timeout: .seconds(90))
-        defer { demo.remove() }
-        #expect(outcome.status == 0, "status \(outcome.status)\n\(outcome.stderr)")
-        let states = try demo.frames().map(\.state)
+        #expect(try await waitFor(["status"], "Playing"))
+        let run = await demo.finish(timeout: 120)
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let states = try run.frames(as: StreamTraceFrame.self).map(\.state)
         let runs = states.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         #expect(runs.contains("paused"), "\(runs)")
-        bus.forceKill()
-        _ = await bus.finish(timeout: .seconds(5))
         try await rig.stop()
     }
 }
@@ -294,55 +276,8 @@ struct RadioRig: Sendable {
     }
 }
 
-/// Runs SDLDemo headless (offscreen video; disk audio or dummy) with a script and a trace, without blocking a
-/// thread of the test pool (TestSupport's ProcessRunner).
-struct StreamDemo: Sendable {
-    let directory: URL
-    let running: ProcessRunner.Running
-
-    /// A finished run.
-    struct Run: Sendable {
-        let directory: URL
-        let status: Int32
-        let stderr: String
-        var diagnostics: String { "status \(status)\nstderr: \(stderr)" }
-        var audioFile: URL { directory.appendingPathComponent("audio.raw") }
-        func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
-        func frames() throws -> [StreamTraceFrame] { try StreamTraceFrame.read(directory.appendingPathComponent("trace.jsonl")) }
-        func remove() { try? FileManager.default.removeItem(at: directory) }
-    }
-
-    static func start(script: String, arguments: [String], audio: Bool = false,
-                      environment: [String: String] = [:]) throws -> StreamDemo {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemoStreams-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["SDL_AUDIODRIVER"] = audio ? "disk" : "dummy"
-        env["SDL_DISKAUDIOFILE"] = directory.appendingPathComponent("audio.raw").path
-        env["SDL_DISKAUDIODELAY"] = "0"
-        env["TMPDIR"] = directory.path
-        env.removeValue(forKey: "DISPLAY")
-        // No session bus unless the test gives one (MPRIS then logs one line and the demo goes on).
-        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
-        env["XDG_RUNTIME_DIR"] = directory.path
-        for (key, value) in environment { env[key] = value }
-        let arguments = ["--script", directory.appendingPathComponent("script.txt").path,
-                         "--trace", directory.appendingPathComponent("trace.jsonl").path] + arguments
-        return StreamDemo(directory: directory, running: try ProcessRunner.Running(try DemoRun.binary(), arguments, environment: env))
-    }
-
-    static func run(script: String, arguments: [String], audio: Bool = false, environment: [String: String] = [:]) async throws -> Run {
-        let demo = try start(script: script, arguments: arguments, audio: audio, environment: environment)
-        let outcome = await demo.finish(timeout: .seconds(120))
-        return Run(directory: demo.directory, status: outcome.status, stderr: outcome.stderr)
-    }
-
-    func finish(timeout: Duration) async -> ProcessRunner.Outcome { await running.finish(timeout: timeout) }
-    func frames() throws -> [StreamTraceFrame] { try StreamTraceFrame.read(directory.appendingPathComponent("trace.jsonl")) }
-    func remove() { try? FileManager.default.removeItem(at: directory) }
-
+/// Helpers for the stream window's runs: the disk driver's PCM and pixel searches.
+enum StreamDemo {
     /// Little-endian s16 samples of a raw file.
     static func samples(_ url: URL) throws -> [Int16] {
         let data = try Data(contentsOf: url)
@@ -383,10 +318,4 @@ struct StreamTraceFrame: Decodable, Sendable {
     var artist: String?
     var buffer: Double?
     var audible: Bool?
-
-    static func read(_ url: URL) throws -> [StreamTraceFrame] {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let decoder = JSONDecoder()
-        return try text.split(separator: "\n").map { try decoder.decode(StreamTraceFrame.self, from: Data($0.utf8)) }
-    }
 }

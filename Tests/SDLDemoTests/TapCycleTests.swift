@@ -94,7 +94,7 @@ struct TapCycleTests {
         let track = try DemoRun.resources().appendingPathComponent("DefaultStream/hls_a192K.ts")
         let soundSeconds: Double
         if PCMStats.hasFFmpeg {
-            let reference = try PCMStats.reference(decoding: track)
+            let reference = try await PCMStats.reference(decoding: track)
             #expect(abs(played.nonSilentSeconds - reference.nonSilentSeconds) < 0.05,
                     "played \(played.nonSilentSeconds) s of sound, the track has \(reference.nonSilentSeconds) s")
             #expect(abs(played.energy - reference.energy) / reference.energy < 0.02,

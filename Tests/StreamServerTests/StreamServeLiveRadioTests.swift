@@ -11,7 +11,7 @@ struct StreamServeLiveRadioTests {
     /// Starts streamserve with `arguments`; returns it, its stdout up to the banner, and the port.
     static func start(_ arguments: [String]) async throws -> (ProcessRunner.Running, String, Int) {
         let streamserve = try #require(StreamServeCLITests.binary)
-        let running = try ProcessRunner.Running(streamserve, arguments)
+        let running = try await ProcessRunner.Running.start(streamserve, arguments)
         let banner = await running.waitForOutput(containing: "(Ctrl-C to stop)")
         let url = try #require(banner.split(whereSeparator: { $0 == " " || $0 == "\n" })
             .first { $0.hasPrefix("http://127.0.0.1:") }, "no URL in \(banner)")
@@ -61,7 +61,7 @@ struct StreamServeLiveRadioTests {
         #expect(head.headers["content-type"] == "audio/mpeg")
         #expect(head.headers["icy-metaint"] == "1000")
         // The burst (2 s of audio, far more than 1000 bytes) brings the first metadata block with the title.
-        let titled = await client.wait(timeout: .seconds(20)) { received in
+        let titled = await client.wait { received in
             let body = RadioStationTests.dechunk(received.bytes[head.bodyStart...])
             return RadioStationTests.splitICY(body, metaInterval: 1000).blocks.contains {
                 String(decoding: $0, as: UTF8.self).contains("StreamTitle='Test song';")

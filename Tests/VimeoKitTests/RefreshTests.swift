@@ -3,6 +3,7 @@ import FeedKit
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 import VimeoCore
 import VimeoKit
 
@@ -30,7 +31,7 @@ struct RefreshTests {
             #expect(report.albums == 6)
             #expect(report.fetched == [.user, .albums] + ["1001", "1002", "1003", "1004", "1006"].map { .videos(.album($0), page: 1) },
                     "1005 has no videos")
-            #expect(rig.server.requestLines == ["/me", "/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"]
+            #expect(rig.server.receivedRequestLines == ["/me", "/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"]
                 + ["1001", "1002", "1003", "1004", "1006"].map { "/me/albums/\($0)/videos?page=1&per_page=25" })
             let counts = try await rig.store.counts()
             #expect(counts["vimeo_album"] == 6 && counts["vimeo_user"] == 1 && counts["vimeo_list_page"] == 5)
@@ -112,7 +113,7 @@ struct RefreshTests {
 
     @Test("the store survives a restart: a new process reads it, with no request while fresh")
     func survivesRestart() async throws {
-        let directory = try temporaryDirectory()
+        let directory = try makeTemporaryDirectory("VimeoKitTests")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("nested/vimeo.sqlite").path
         try await withRig(store: try VimeoStore(path: path)) { rig in

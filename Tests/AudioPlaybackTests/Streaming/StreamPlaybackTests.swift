@@ -4,6 +4,7 @@ import NIOPosix
 import PlayerCore
 import StreamServer
 import Testing
+import TestSupport
 @testable import AudioPlayback
 
 /// End to end: a radio or a file on a local StreamServer, AsyncHTTPClient, ICY, libmpg123, the bounded buffer,
@@ -362,14 +363,11 @@ struct RealTimeStreamTests {
             log: { _ in })
         let pump = StreamPumpThread(engine: engine, interval: 0.005)
         driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3").absoluteString))))
-        // Bounds against hanging only (generous: on a loaded 2-core machine the real-time station and the pump
-        // thread can starve for many seconds).
-        let deadline = ContinuousClock.now + .seconds(90)
-        while driver.player.state != .playing, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(driver.player.state == .playing)
+        // Bounds against hanging only (on a loaded 2-core machine the real-time station and the pump thread can
+        // starve for many seconds).
+        #expect(await waitUntil { driver.player.state == .playing })
         let heard = output.frames
-        while output.frames < heard + 4410, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(output.frames >= heard + 4410, "the real clock moved the output on")
+        #expect(await waitUntil { output.frames >= heard + 4410 }, "the real clock moved the output on")
         pump.stop()
         pump.stop()
         driver.send(.stopRequested)

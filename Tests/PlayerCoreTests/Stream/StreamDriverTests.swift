@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PlayerCore
 
 /// ``StreamPlayerDriver`` against fakes: command order, reconnection through the timer, re-entrancy, threads.
@@ -23,7 +24,7 @@ struct StreamDriverTests {
         let streams = FakeStreams(log: log)
         let driver = makeDriver(streams: streams)
         let recorder = StreamUpdateRecorder(driver)
-        #expect(await eventually { recorder.all.count == 1 })
+        #expect(await waitUntil { recorder.all.count == 1 })
 
         driver.send(.selected(Self.radio))
         #expect(driver.player.state == .buffering(progress: 0))
@@ -55,7 +56,7 @@ struct StreamDriverTests {
             .playing,  // the title changed
             .paused, .buffering(progress: 0),
         ]
-        #expect(await eventually { recorder.all.count >= expected.count })
+        #expect(await waitUntil { recorder.all.count >= expected.count })
         #expect(recorder.states == expected)
         #expect(recorder.all[5].nowPlaying.title == "Bach - Suite")
         #expect(problems.all.isEmpty)
@@ -147,7 +148,7 @@ struct StreamDriverTests {
         #expect(driver.player.state == .idle)
         #expect(driver.player.nowPlaying.isEmpty)
         #expect(log.all == ["open session #1 http://radio.test/live.mp3", "close session #1", "releaseAudio"])
-        #expect(await eventually { recorder.all.count == 3 })
+        #expect(await waitUntil { recorder.all.count == 3 })
         #expect(recorder.all.map(\.isControlVisible) == [false, true, false])
     }
 

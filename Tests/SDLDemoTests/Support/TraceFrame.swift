@@ -39,15 +39,6 @@ struct TraceFrame: Decodable, Equatable {
         var id: String
         var title: String
     }
-
-    /// Reads a JSON-lines trace file.
-    static func read(_ url: URL) throws -> [TraceFrame] {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let decoder = JSONDecoder()
-        return try text.split(separator: "\n").map { line in
-            try decoder.decode(TraceFrame.self, from: Data(line.utf8))
-        }
-    }
 }
 
 extension Array where Element == TraceFrame {
