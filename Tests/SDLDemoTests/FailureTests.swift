@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 
 /// A stream that cannot be fetched: the failed look, the message, and a retry by tapping.
 @Suite("Failure and retry")
@@ -61,7 +62,7 @@ struct QuitTests {
     @Test("quitting while fetching cancels the download and leaves no cache file behind")
     func quitWhileFetching() async throws {
         // The embedded stream, served slowly (segments throttled) so the quit lands mid-download.
-        let stream = try DemoRun.resources().appendingPathComponent("DefaultStream")
+        let stream = PackagePaths.defaultStream
         let server = try await StreamServer.start(content: .directory(stream.path))
         server.setFaults([FaultRule(path: "*.ts", fault: .throttle(bytesPerSecond: 30_000))])
         // Quit as soon as some of it has arrived (about 8 s of throttled download remain then).

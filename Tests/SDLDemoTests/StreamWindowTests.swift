@@ -176,7 +176,7 @@ struct StreamWindowTests {
     @Test("a live HLS window sliding in real time, played 20 s to SDL's disk driver: no gap, no repeat (the served segments' decode)")
     func liveHLSPlaysWithoutGaps() async throws {
         let server = try await StreamServer.start(content: .files([:]))
-        let playlist = try DemoRun.resources().appendingPathComponent("DefaultStream/hls_a192K_v4.m3u8").path
+        let playlist = PackagePaths.defaultStream.appendingPathComponent("hls_a192K_v4.m3u8").path
         let live = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist), windowSize: 6))
         let run = try await DemoRun.script("""
             0 size 800 600
@@ -263,7 +263,7 @@ struct RadioRig: Sendable {
     var url: String { server.url(for: "/radio.mp3").absoluteString }
 
     static func start() async throws -> RadioRig {
-        let mp3 = try Data(contentsOf: try DemoRun.resources().appendingPathComponent("DefaultStream/fallback.mp3"))
+        let mp3 = try Data(contentsOf: PackagePaths.defaultStream.appendingPathComponent("fallback.mp3"))
         let station = try RadioStation(mp3: Array(mp3), name: "Test FM", title: "First song", metaInterval: 8192,
                                        pacing: .realTime, burstSeconds: 1)
         let server = try await StreamServer.start(content: .files([:]))

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// One full player cycle against the embedded stream, driven by a script; several tests look at it.
 enum TapCycle {
@@ -91,7 +92,7 @@ struct TapCycleTests {
         #expect(played.peak > 1000, "peak sample \(played.peak): silent")
         // The track the downloader must pick: the 192 kbit/s stereo rendition of the embedded stream,
         // decoded independently by ffmpeg.
-        let track = try DemoRun.resources().appendingPathComponent("DefaultStream/hls_a192K.ts")
+        let track = PackagePaths.defaultStream.appendingPathComponent("hls_a192K.ts")
         let soundSeconds: Double
         if PCMStats.hasFFmpeg {
             let reference = try await PCMStats.reference(decoding: track)

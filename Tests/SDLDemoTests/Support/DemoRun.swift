@@ -88,15 +88,6 @@ struct DemoRun: Sendable {
         throw DemoRunError(message: "SDLDemo binary not found near \(selfPath); build it or set SDLDEMO_BINARY")
     }
 
-    /// The demo's resource bundle (holding DefaultStream/), next to the binary.
-    static func resources() throws -> URL {
-        let url = try binary().deletingLastPathComponent().appendingPathComponent("CirclePlayer_SDLDemo.resources")
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw DemoRunError(message: "resource bundle \(url.path) not found")
-        }
-        return url
-    }
-
     /// Removes the run's directory (call when a test is done with it).
     func remove() {
         try? FileManager.default.removeItem(at: directory)
