@@ -64,7 +64,7 @@ struct BuffKitTests {
                 #expect(entries.last?.command == .hide(buff: 5, reason: .expired))
                 // The server records a request on its own threads once answered: wait for the record.
                 #expect(await waitUntil { server.statistics.requests.count >= 2 })
-                #expect(server.statistics.requests.map(\.path) == ["/buffs/8", "/buffs/5"])
+                #expect(server.receivedPaths() == ["/buffs/8", "/buffs/5"])
             }
         }
     }
