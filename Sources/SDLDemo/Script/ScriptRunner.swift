@@ -9,8 +9,11 @@ import Foundation
 /// timeline pauses meanwhile, so later steps keep their distance to the wait (a step 500 ms after the
 /// wait's line runs 500 ms after the condition held). Downloads, pages and images arrive in real time, so
 /// while the frame waits on real work (``FrameSnapshot/awaitsRealWork``) virtual time is not allowed to run
-/// ahead of real time; otherwise (e.g. playback, whose audio follows the virtual clock) it runs at full
-/// speed. A wait fails after its timeout in virtual time.
+/// ahead of real time; likewise throughout a wait while the media controls are on a session bus, since a
+/// command from outside the window (a media key, `playerctl play-pause`) comes in real time too: a paused
+/// stream awaits nothing real, yet `wait-state playing` then waits for the bus. Otherwise (e.g. playback,
+/// whose audio follows the virtual clock) it runs at full speed. A wait fails after its timeout in virtual
+/// time.
 struct ScriptRunner {
     var steps: [ScriptStep]
     var fileName: String
@@ -157,8 +160,8 @@ struct ScriptRunner {
             }
             try draw(frame)
             frameIndex += 1
-            // Pace virtual time to real time while the frame waits on real work.
-            if condition == nil || frame.awaitsRealWork {
+            // Pace virtual time to real time while the frame waits on real work or on the media controls.
+            if condition == nil || frame.awaitsRealWork || session.audio.takesMediaControlCommands {
                 if !waitingForRealWork {
                     waitingForRealWork = true
                     realWorkSince = time(frameIndex)

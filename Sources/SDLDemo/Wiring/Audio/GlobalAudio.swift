@@ -95,6 +95,12 @@ final class GlobalAudio: AudioControlling, FrameTicker, @unchecked Sendable {
         }
     }
 
+    /// Whether the desktop's media controls reach this player (it is published on a session bus): a command
+    /// (PlayPause, Stop, …) may then come from outside the window at any moment of real time.
+    var takesMediaControlCommands: Bool {
+        mpris?.isPublished == true
+    }
+
     // MARK: - The circle
 
     /// The user tapped the circle (or pressed space).
