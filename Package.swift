@@ -204,7 +204,7 @@ let package = Package(
         .target(
             name: "BuffCore", dependencies: ["FeedCore", "DragPhysics", "ScreenKit"],
             path: "Sources/Feeds/Buffs/BuffCore"),
-        .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
         .target(name: "BuffKit", dependencies: ["BuffCore", "FeedKit", "FeedCore"],
         path: "Sources/Feeds/Buffs/BuffKit"),
         .testTarget(

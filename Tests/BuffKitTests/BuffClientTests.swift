@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 @testable import BuffKit
 
-@Suite("BuffClient", .timeLimit(.minutes(1)))
+@Suite("BuffClient", .timeLimit(.minutes(TestBounds.minutes(1))))
 struct BuffKitTests {
     @Test func requestsTheSeedsURL() async throws {
         let stub = StubTransport { _ in .status(404) }
@@ -90,7 +90,7 @@ final class Log: @unchecked Sendable {
     var entries: [BuffRunner.Timed] { lock.withLock { stored } }
 }
 
-@Suite("BuffRunner on the real clock", .timeLimit(.minutes(1)))
+@Suite("BuffRunner on the real clock", .timeLimit(.minutes(TestBounds.minutes(1))))
 struct RealClockRunnerTests {
     /// Judged by events and their stamps, not by wall-clock bounds: however late the machine wakes the
     /// runner (a loaded machine can stall it for seconds), each due item is stamped with its own due time,

@@ -9,7 +9,7 @@ enum MediaKitBinary {
 }
 
 /// `mediakit buffs watch`, the built binary, against fixture routes on 127.0.0.1.
-@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.minutes(2))))
 struct BuffsWatchCLITests {
     static func run(_ arguments: [String]) async throws -> ProcessRunner.Outcome {
         let outcome = try await ProcessRunner.run(try #require(MediaKitBinary.url), arguments)

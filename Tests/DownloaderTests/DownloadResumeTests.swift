@@ -5,7 +5,7 @@ import TestSupport
 @testable import Downloader
 
 /// Interrupted downloads continue from their resume state and produce byte-identical files.
-@Suite(.timeLimit(.minutes(2))) struct DownloadResumeTests {
+@Suite(.timeLimit(.minutes(TestBounds.minutes(2)))) struct DownloadResumeTests {
     /// Downloads until `written` segments are on disk (segment `written` is held by the server), then cancels.
     func interrupt(_ server: StreamServer, _ stream: SyntheticStream, path: String, after written: Int) async throws {
         server.setFaults([FaultRule(path: "/seg/\(written).ts", fault: .holdUntilReleased)])

@@ -5,7 +5,7 @@ import TestSupport
 @testable import Downloader
 
 /// The `hlsfetch` executable, run as a subprocess against a ``StreamServer``.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.minutes(2))))
 struct HLSFetchCLITests {
     @Test func downloadsTheBestTrackAndExitsZero() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 8, segmentSize: 16_000)

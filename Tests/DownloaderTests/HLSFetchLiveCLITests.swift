@@ -10,7 +10,7 @@ import Glibc
 
 /// `hlsfetch` on live streams and on failures, run as a subprocess: exit statuses, the final line, gap and
 /// retry lines, and (end to end) a recording that ffmpeg decodes from start to end.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.minutes(3))))
 struct HLSFetchLiveCLITests {
     /// `ffmpeg` and `ffprobe` (test packages in scripts/bootstrap.sh).
     static func tool(_ name: String) -> URL? {

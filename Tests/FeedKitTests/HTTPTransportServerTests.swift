@@ -7,21 +7,9 @@ import TestSupport
 
 /// The real HTTP layer (AsyncHTTPClient) against StreamServer fixture routes: auth, deadline, size cap,
 /// redirects, cut bodies, refused connections.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
 struct HTTPTransportServerTests {
     static let json = #"{"items": ["a", "b"]}"#
-
-    private func failure(_ work: () async throws -> Void) async -> FeedError? {
-        do {
-            try await work()
-            return nil
-        } catch let error as FeedError {
-            return error
-        } catch {
-            Issue.record("not a FeedError: \(error)")
-            return nil
-        }
-    }
 
     private func client(_ server: StreamServer, _ transport: AsyncHTTPTransport, credentials: Credentials? = nil,
                         limits: RequestLimits = RequestLimits()) -> FeedHTTPClient {

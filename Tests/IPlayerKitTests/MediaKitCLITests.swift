@@ -9,7 +9,7 @@ enum MediaKitBinary {
 }
 
 /// `mediakit iplayer …`, the built binary, against fixture routes on 127.0.0.1.
-@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.minutes(2))))
 struct MediaKitCLITests {
     static let binary = MediaKitBinary.url
 

@@ -1,6 +1,7 @@
 import Foundation
 import PlayerCore
 import Testing
+import TestSupport
 @testable import SDLDemo
 
 /// `AudioSelection`: which machine the circle shows and what switching does — every row of its table, with and
@@ -111,7 +112,7 @@ struct AudioSelectionTests {
 
     @Test("never two machines at once: after any sequence, a download is retired before a stream is selected and vice versa")
     func neverTwoAtOnce() {
-        var generator = SplitMix(seed: 2024)
+        var generator = SplitMix64(seed: 2024)
         let actions: [AudioSelection.Action] = [Self.play(Self.a), Self.play(Self.b), .play(.stream(Self.radio)),
                                                 .play(.stream(Self.other)), .prepare(Self.a), .releaseAudio]
         for fallback in [nil, Self.fallback] {
@@ -135,18 +136,5 @@ struct AudioSelectionTests {
                 }
             }
         }
-    }
-}
-
-/// A seeded generator (SplitMix64), so the random sequences are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -9,23 +9,6 @@ import TestSupport
 /// screenshot pixels.
 @Suite("Buffs app: the panel over the window end to end")
 struct BuffsAppTests {
-    /// One trace line's panel fields.
-    struct PanelFrame: Decodable {
-        var t: Double
-        var state: String
-        var x: Double
-        var y: Double
-        var buff: Int?
-        var secondsLeft: Int?
-        var highlighted: Int?
-        var slide: Double?
-        var leaving: Bool?
-    }
-
-    static func frames(_ run: DemoRun) throws -> [PanelFrame] {
-        try run.frames(as: PanelFrame.self)
-    }
-
     /// Panel geometry in an 800 × 600 window (BuffPanelLayout: bottom-left, 340 wide, rows 38 high, 6 apart).
     static func answerRowY(_ index: Int, count: Int) -> Int {
         let answers = count * 38 + (count - 1) * 6
@@ -54,7 +37,7 @@ struct BuffsAppTests {
             """)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try Self.frames(run)
+        let frames = try run.frames()
         let voted = try #require(frames.first { $0.highlighted != nil })
         #expect(voted.highlighted == 388)
         let leaving = try #require(frames.first { $0.leaving == true })
@@ -99,7 +82,7 @@ struct BuffsAppTests {
             let y = Self.answerRowY(index, count: 5)
             #expect(five.pixel(300, y, is: Self.answer, tolerance: 3), "row \(index): \(five.rgba(300, y))")
         }
-        let frames = try Self.frames(run)
+        let frames = try run.frames()
         #expect(frames.contains { $0.buff == 4 && $0.slide == 1 })
         let closed = try #require(frames.first { $0.leaving == true })
         #expect(closed.highlighted == nil)
@@ -135,7 +118,7 @@ struct BuffsAppTests {
         #expect(paths == ["/buffs/1", "/buffs/2"])
         #expect(run.stderr.contains("SDLDemo: buff 1: SportBuff: HTTP 500 Internal Server Error (\(server.baseURL.absoluteString)/buffs/1)"),
                 "\(run.stderr)")
-        let frames = try Self.frames(run)
+        let frames = try run.frames()
         #expect(frames.first { $0.buff == 2 }.map { $0.t >= 1000 } == true)
         #expect(!frames.contains { $0.buff == 1 })
     }

@@ -9,7 +9,7 @@ import TestSupport
 /// ICY radio (titles in the trace and the picture, a dropped connection, the server going off the air), a live
 /// HLS window played for 20 s under SDL's disk driver (the PCM compared with a reference decode of the served
 /// segments), and the media controls on a private session bus, driven by `playerctl`.
-@Suite("Streams in the window", .serialized, .timeLimit(.minutes(3)))
+@Suite("Streams in the window", .serialized, .timeLimit(.minutes(TestBounds.minutes(3))))
 struct StreamWindowTests {
     // MARK: - Radio
 
@@ -17,21 +17,16 @@ struct StreamWindowTests {
     func radioTitles() async throws {
         let rig = try await RadioRig.start()
         // The title changes once the first block (with the first title) has gone out.
-        let changer = Task {
-            guard await waitUntil({ rig.station.statistics.titleBlocksSent >= 1 }) else { return }
-            rig.station.setTitle("Second song")
-        }
-        let run = try await DemoRun.script("""
+        let run = try await rig.runDemo("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-title Second song 30000
             100 screenshot radio.png
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"], timeout: 120)
-        changer.cancel()
+            """, when: { $0.titleBlocksSent >= 1 }, then: { $0.setTitle("Second song") })
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames(as: StreamTraceFrame.self)
+        let frames = try run.frames()
         #expect(frames.first?.stream == true)
         #expect(frames.contains { $0.state == "fetching" }, "buffering is shown as fetching (the spinner)")
         let playing = try #require(frames.last { $0.state == "playing" })
@@ -56,28 +51,23 @@ struct StreamWindowTests {
     @Test("a connection dropped mid-stream: the window reconnects and plays on; the server saw a second listener")
     func droppedConnection() async throws {
         let rig = try await RadioRig.start()
-        let dropper = Task {
-            // Drop once the listener has had 4 s of audio (the player is playing by then), then retitle the
-            // station: only a listener that connected again can show the new title, so the script waits for
-            // that event instead of for a stretch of real time (7 s was too short on a loaded machine).
-            guard await waitUntil({ rig.station.statistics.bytesSent >= 4 * 16_000 }) else { return }
-            rig.station.dropListeners(reset: true)
-            rig.station.setTitle("After the drop")
-        }
-        let run = try await DemoRun.script("""
+        // Drop once the listener has had 4 s of audio (the player is playing by then), then retitle the station:
+        // only a listener that connected again can show the new title, so the script waits for that event
+        // instead of for a stretch of real time (7 s was too short on a loaded machine).
+        let run = try await rig.runDemo("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-title After the drop 60000
             0 wait-state playing 30000
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"], timeout: 120)
-        // The run is over: a dropper still waiting (the window never got that far) must not wait forever.
-        dropper.cancel()
-        await dropper.value
+            """, when: { $0.bytesSent >= 4 * 16_000 }, then: { station in
+                station.dropListeners(reset: true)
+                station.setTitle("After the drop")
+            })
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(rig.station.statistics.listenersAccepted >= 2, "no reconnection")
-        let frames = try run.frames(as: StreamTraceFrame.self)
+        let frames = try run.frames()
         #expect(!frames.contains { $0.state == "failed" }, "a dropped connection is no failure")
         #expect(run.stderr.contains("connection lost"), "the drop is logged: \(run.stderr)")
         try await rig.stop()
@@ -86,23 +76,19 @@ struct StreamWindowTests {
     @Test("the server stops: the window shows the failed state and draws the message under the circle")
     func serverStops() async throws {
         let rig = try await RadioRig.start()
-        let stopper = Task {
-            guard await waitUntil({ rig.station.statistics.bytesSent >= 3 * 16_000 }) else { return }
-            rig.station.stop()
-            rig.station.dropListeners(reset: true)
-        }
-        let run = try await DemoRun.script("""
+        let run = try await rig.runDemo("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-state failed 60000
             100 screenshot failed.png
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"], timeout: 120)
-        stopper.cancel()
-        await stopper.value
+            """, when: { $0.bytesSent >= 3 * 16_000 }, then: { station in
+                station.stop()
+                station.dropListeners(reset: true)
+            })
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let failed = try #require(try run.frames(as: StreamTraceFrame.self).last { $0.state == "failed" })
+        let failed = try #require(try run.frames().last { $0.state == "failed" })
         let message = try #require(failed.message)
         #expect(message.contains("404"), "\(message)")
         let image = try LoadedImage(contentsOf: run.file("failed.png"))
@@ -132,7 +118,7 @@ struct StreamWindowTests {
             """, arguments: [], timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames(as: StreamTraceFrame.self)
+        let frames = try run.frames()
         let firstStream = try #require(frames.firstIndex { $0.stream == true })
         #expect(frames[..<firstStream].contains { $0.state == "fetching" }, "the download was fetching before the switch")
         let released = try #require(frames.last)
@@ -161,7 +147,7 @@ struct StreamWindowTests {
             """, arguments: ["--stream", rig.url], timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames(as: StreamTraceFrame.self)
+        let frames = try run.frames()
         #expect(frames.contains { $0.stream == true && $0.state == "playing" })
         let last = try #require(frames.last)
         #expect(last.circle == "hidden" && last.state == "uninitialized", "\(last)")
@@ -187,7 +173,7 @@ struct StreamWindowTests {
             """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: .disk, timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try run.frames(as: StreamTraceFrame.self)
+        let frames = try run.frames()
         #expect(frames.last { $0.state == "playing" }?.live == true)
         #expect(!run.stderr.contains("live HLS"), "no gap or drop reported: \(run.stderr)")
         // Which segments the server served (each once), and the reference decode of them in one go.
@@ -249,7 +235,7 @@ struct StreamWindowTests {
         let run = await demo.finish(timeout: 120)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let states = try run.frames(as: StreamTraceFrame.self).map(\.state)
+        let states = try run.frames().map(\.state)
         let runs = states.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         #expect(runs.contains("paused"), "\(runs)")
         try await rig.stop()
@@ -273,6 +259,23 @@ struct RadioRig: Sendable {
 
     func stop() async throws {
         try await server.shutdown()
+    }
+
+    /// Runs SDLDemo on this station (`--stream URL --title "Test FM"`) with `script`, and meanwhile does `action`
+    /// to the station once its statistics satisfy `condition` (an event the test waits for, not a stretch of
+    /// time); a run that ends before that skips the action.
+    func runDemo(_ script: String, when condition: @escaping @Sendable (RadioStation.Statistics) -> Bool,
+                 then action: @escaping @Sendable (RadioStation) -> Void) async throws -> DemoRun {
+        let station = self.station
+        let actor = Task {
+            guard await waitUntil({ condition(station.statistics) }) else { return }
+            action(station)
+        }
+        let run = try await DemoRun.script(script, arguments: ["--stream", url, "--title", "Test FM"], timeout: 120)
+        // The run is over: an action still waiting (the window never got that far) must not wait any longer.
+        actor.cancel()
+        await actor.value
+        return run
     }
 }
 
@@ -304,18 +307,4 @@ enum StreamDemo {
     static func hasDarkPixel(_ image: LoadedImage, x: Range<Int>, y: Range<Int>) -> Bool {
         hasPixel(image, x: x, y: y) { $0.r < 0x60 && $0.g < 0x60 && $0.b < 0x70 }
     }
-}
-
-/// The trace fields the stream tests read (the file flow's `TraceFrame` plus the audio player's).
-struct StreamTraceFrame: Decodable, Sendable {
-    var t: Double
-    var state: String
-    var message: String?
-    var circle: String?
-    var stream: Bool?
-    var live: Bool?
-    var nowPlaying: String?
-    var artist: String?
-    var buffer: Double?
-    var audible: Bool?
 }

@@ -55,6 +55,16 @@ struct RadioStationTests {
         return server
     }
 
+    /// A listener of `station` on `server`: connected, its request's head read, and counted by the station.
+    func listen(to station: RadioStation, on server: StreamServer) async throws
+        -> (RawHTTPConnection, (status: Int, headers: [String: String], bodyStart: Int)) {
+        let client = try await RawHTTPConnection.connect(port: server.port)
+        try await client.sendRequest("GET", "/radio.mp3")
+        let head = try await client.readHead()
+        #expect(await waitUntil { station.statistics.listeners == 1 })
+        return (client, head)
+    }
+
     @Test("headers: audio/mpeg, no length, icy-name and icy-description; icy-metaint only when asked for")
     func headers() async throws {
         let station = try RadioStation(mp3: Self.mp3(4), name: "Test FM", description: "Tones", pacing: .manual)
@@ -116,10 +126,7 @@ struct RadioStationTests {
         let server = try await startStation(station)
         defer { Task { try? await server.shutdown() } }
         station.release(frames: 20)
-        let client = try await RawHTTPConnection.connect(port: server.port)
-        try await client.sendRequest("GET", "/radio.mp3")
-        let head = try await client.readHead()
-        #expect(await waitUntil { station.statistics.listeners == 1 })
+        let (client, head) = try await listen(to: station, on: server)
         station.release(frames: 2)
         let expected = Array((17..<22).flatMap { Self.frames(50)[$0] })
         var body: [UInt8] = []
@@ -136,10 +143,7 @@ struct RadioStationTests {
         let station = try RadioStation(mp3: Self.mp3(5), pacing: .manual)
         let server = try await startStation(station)
         defer { Task { try? await server.shutdown() } }
-        let client = try await RawHTTPConnection.connect(port: server.port)
-        try await client.sendRequest("GET", "/radio.mp3")
-        _ = try await client.readHead()
-        #expect(await waitUntil { station.statistics.listeners == 1 })
+        let (client, _) = try await listen(to: station, on: server)
         station.release(frames: 3)
         station.dropListeners(reset: true)
         #expect(await client.waitUntilClosed())
@@ -156,10 +160,7 @@ struct RadioStationTests {
         let station = try RadioStation(mp3: Self.mp3(5), pacing: .manual)
         let server = try await startStation(station)
         defer { Task { try? await server.shutdown() } }
-        let client = try await RawHTTPConnection.connect(port: server.port)
-        try await client.sendRequest("GET", "/radio.mp3")
-        _ = try await client.readHead()
-        #expect(await waitUntil { station.statistics.listeners == 1 })
+        let (client, _) = try await listen(to: station, on: server)
         station.stop()
         #expect(await client.waitUntilClosed())
         let refused = try await RawHTTPConnection.connect(port: server.port)

@@ -4,7 +4,7 @@ import TestSupport
 @testable import StreamServer
 
 /// Fixture routes: matching by method, path and query; auth; templated bodies; recording; faults; routes.json.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
 struct RouteTests {
     static let categories = #"{"categories": [{"id": "arts", "title": "Arts"}]}"#
 
@@ -191,7 +191,7 @@ struct RouteTests {
 }
 
 /// routes.json: files relative to its folder, inline bodies, auth, faults, and strict errors.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
 struct RouteTableFileTests {
     static func write(_ files: [String: String]) throws -> URL {
         let folder = try makeTemporaryDirectory("StreamServerTests")
@@ -268,7 +268,7 @@ struct RouteTableFileTests {
 }
 
 /// The `streamserve` command line.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
 struct StreamServeCLITests {
     static let binary = ProcessRunner.executable(named: "streamserve")
 

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `streamserve --live …` and `streamserve --radio …`: the servers the live and radio tests use, from a shell.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
 struct StreamServeLiveRadioTests {
     static let defaultStream = PackagePaths.root.appendingPathComponent("Sources/Samples/DefaultStream")
 

@@ -9,7 +9,7 @@ import VimeoKit
 
 /// The full refresh, atomic refresh (a bad or stalled page keeps the previous complete set), and the store
 /// surviving a restart.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
 struct RefreshTests {
     /// Album page 2's route answering `response` instead.
     static func albumPage2(_ response: RouteResponse) -> Route {

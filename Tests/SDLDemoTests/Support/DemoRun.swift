@@ -93,9 +93,9 @@ struct DemoRun: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    /// The trace's frames, decoded as `Frame` (each test reads the fields it needs).
-    func frames<Frame: Decodable>(as frame: Frame.Type = TraceFrame.self) throws -> [Frame] {
-        try readTrace(traceFile, as: frame)
+    /// The trace's frames.
+    func frames() throws -> [TraceFrame] {
+        try readTrace(traceFile)
     }
 
     /// A file in the run's directory.
@@ -166,15 +166,15 @@ struct DemoProcess: Sendable {
                        stderr: outcome.stderr, timedOut: timedOut)
     }
 
-    /// The trace so far, decoded as `Frame`.
-    func frames<Frame: Decodable>(as frame: Frame.Type = TraceFrame.self) throws -> [Frame] {
-        try readTrace(directory.appendingPathComponent("trace.jsonl"), as: frame)
+    /// The trace so far.
+    func frames() throws -> [TraceFrame] {
+        try readTrace(directory.appendingPathComponent("trace.jsonl"))
     }
 }
 
-/// Reads a JSON-lines trace file, one `Frame` a line.
-func readTrace<Frame: Decodable>(_ url: URL, as frame: Frame.Type) throws -> [Frame] {
+/// Reads a JSON-lines trace file, one frame a line.
+func readTrace(_ url: URL) throws -> [TraceFrame] {
     let text = try String(contentsOf: url, encoding: .utf8)
     let decoder = JSONDecoder()
-    return try text.split(separator: "\n").map { try decoder.decode(frame, from: Data($0.utf8)) }
+    return try text.split(separator: "\n").map { try decoder.decode(TraceFrame.self, from: Data($0.utf8)) }
 }
