@@ -25,7 +25,9 @@ case "$kind" in
         # halt_on_error=0: keep running to collect every race in one run; exitcode=66 (TSan's default, made
         # explicit) turns any report into a non-zero exit of the process at its end.
         # second_deadlock_stack=1: both stacks for lock-order reports.
-        export TSAN_OPTIONS="log_path=$logdir/tsan:halt_on_error=0:exitcode=66:second_deadlock_stack=1:history_size=4${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+        # suppressions: scripts/tsan-suppressions.txt, by its absolute path (the end-to-end tests start children
+        # in other working directories); each entry says why it is not a race in this package.
+        export TSAN_OPTIONS="log_path=$logdir/tsan:halt_on_error=0:exitcode=66:second_deadlock_stack=1:history_size=4:suppressions=$PWD/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
         export CIRCLEPLAYER_TEST_BOUND_SCALE="${CIRCLEPLAYER_TEST_BOUND_SCALE:-4}"
         ;;
     address)

@@ -218,8 +218,8 @@ struct FaultTests {
 
     @Test func faultsCombine() async throws {
         // A delay plus a status on the same path: both apply, in that order.
-        try await withStreamServer(content: 
-            Self.content,
+        try await withStreamServer(
+            content: Self.content,
             faults: [
                 FaultRule(path: "*", fault: .delay(seconds: 0.2)),
                 FaultRule(path: "/seg0.ts", fault: .status(code: 500, times: 1)),

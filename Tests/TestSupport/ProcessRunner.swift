@@ -1,6 +1,5 @@
 import Foundation
 import Subprocess
-import Synchronization
 
 #if canImport(System)
     import System
@@ -103,7 +102,7 @@ public enum ProcessRunner {
                         workingDirectory: directory.map { FilePath($0.path) }, input: .none, output: .sequence,
                         error: .sequence
                     ) { execution in
-                        shared.state.withLock { state in
+                        shared.withLock { state in
                             state.send = { signal in try? execution.send(signal: signal) }
                         }
                         startedContinuation.yield(.success(execution.processIdentifier.value))
@@ -113,12 +112,12 @@ public enum ProcessRunner {
                             group.addTask { await shared.collect(execution.standardOutput, into: \.stdout) }
                             group.addTask { await shared.collect(execution.standardError, into: \.stderr) }
                         }
-                        shared.state.withLock { $0.send = nil }
+                        shared.withLock { $0.send = nil }
                     }
-                    shared.state.withLock { $0.reaped = true }
+                    shared.withLock { $0.reaped = true }
                     return result.terminationStatus
                 } catch {
-                    shared.state.withLock { state in
+                    shared.withLock { state in
                         state.reaped = true
                         state.stderr += Array("ProcessRunner: \(executable.path): \(error)\n".utf8)
                     }
@@ -140,17 +139,17 @@ public enum ProcessRunner {
 
         /// Stdout so far.
         public var stdoutSoFar: String {
-            shared.state.withLock { String(decoding: $0.stdout, as: UTF8.self) }
+            shared.withLock { String(decoding: $0.stdout, as: UTF8.self) }
         }
 
         /// Stderr so far.
         public var stderrSoFar: String {
-            shared.state.withLock { String(decoding: $0.stderr, as: UTF8.self) }
+            shared.withLock { String(decoding: $0.stderr, as: UTF8.self) }
         }
 
         /// Whether the child has exited and its output has been read to the end.
         public var hasFinished: Bool {
-            shared.state.withLock { $0.reaped }
+            shared.withLock { $0.reaped }
         }
 
         /// Waits until stdout so far satisfies `condition`, the process has finished, or `timeout` (scaled by
@@ -169,7 +168,7 @@ public enum ProcessRunner {
         /// has been reaped.
         public func send(signal: Int32) {
             let pid = processIdentifier
-            let delivery: (@Sendable (Signal) -> Void)? = shared.state.withLock { state in
+            let delivery: (@Sendable (Signal) -> Void)? = shared.withLock { state in
                 if let send = state.send { return send }
                 // The pipes ended before the child did (it closed them). It is not reaped until swift-subprocess's
                 // `run` returns, so its PID is still its own; `reaped` is set just after that return, and PIDs are
@@ -217,7 +216,7 @@ public enum ProcessRunner {
             case .signaled(let signal)?: (signal, true)
             case nil: (127, false)
             }
-            let outcome = shared.state.withLock { state in
+            let outcome = shared.withLock { state in
                 Outcome(status: code, stdout: String(decoding: state.stdout, as: UTF8.self),
                         stderr: String(decoding: state.stderr, as: UTF8.self), signaled: signaled)
             }
@@ -226,7 +225,11 @@ public enum ProcessRunner {
     }
 
     /// What a ``Running`` shares with the task that runs its child.
-    private final class Shared: Sendable {
+    ///
+    /// Behind an `NSLock` (a pthread mutex), which ThreadSanitizer understands; Synchronization's `Mutex` waits
+    /// on a futex inside the uninstrumented standard library on Linux, so under contention TSan misses its
+    /// ordering and reports races that are none.
+    private final class Shared: @unchecked Sendable {
         struct State: Sendable {
             var stdout: [UInt8] = []
             var stderr: [UInt8] = []
@@ -236,17 +239,23 @@ public enum ProcessRunner {
             var reaped = false
         }
 
-        let state = Mutex(State())
+        private let lock = NSLock()
+        private var value = State()
+
+        /// Runs `body` with the state, under the lock.
+        func withLock<T>(_ body: (inout State) throws -> T) rethrows -> T {
+            try lock.withLock { try body(&value) }
+        }
 
         /// Appends everything `sequence` delivers to `field`, to the end of the pipe.
         func collect(_ sequence: SubprocessOutputSequence, into field: WritableKeyPath<State, [UInt8]> & Sendable) async {
             do {
                 for try await buffer in sequence {
                     let bytes = buffer.withUnsafeBytes { Array($0) }
-                    state.withLock { $0[keyPath: field] += bytes }
+                    withLock { $0[keyPath: field] += bytes }
                 }
             } catch {
-                state.withLock { $0.stderr += Array("ProcessRunner: reading the child's output failed: \(error)\n".utf8) }
+                withLock { $0.stderr += Array("ProcessRunner: reading the child's output failed: \(error)\n".utf8) }
             }
         }
     }
