@@ -244,10 +244,13 @@ let package = Package(
             dependencies: ["MPEGTS", nioConcurrencyHelpers, nioCore, nioPosix, nioHTTP1],
             path: "Sources/Testing/StreamServer"),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
-        // Shared test support (seeded generators, sanitizer-report detection, processes, fixture paths).
+        // Shared test support: processes on swift-subprocess, waits with anti-hang bounds, servers and held
+        // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports
+        // (docs/testing.md).
         .target(
             name: "TestSupport", dependencies: ["StreamServer", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // Samples: the embedded sample data every app serves in-process when given no server.
         .target(
             name: "Samples", path: "Sources/Samples",
