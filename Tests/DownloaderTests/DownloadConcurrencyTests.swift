@@ -5,7 +5,7 @@ import Testing
 @testable import Downloader
 
 /// How many requests the downloader keeps in flight, how it reuses connections, and how much it buffers.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(2)))) struct DownloadConcurrencyTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadConcurrencyTests {
     @Test func twoRequestsInFlightWhileTwoOrMoreSegmentsRemainOverReusedConnections() async throws {
         let count = 10
         let stream = StreamFixtures.segmentFiles(count: count, size: 10_000)

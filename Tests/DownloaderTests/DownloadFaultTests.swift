@@ -5,7 +5,7 @@ import TestSupport
 @testable import Downloader
 
 /// Server misbehaviour: each fault either still yields a byte-identical file or a specific error.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(2)))) struct DownloadFaultTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadFaultTests {
     @Test func rangeAnsweredWithTheWholeFileIsSlicedLocally() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
         let faults = [FaultRule(path: "/test/hls_a256K.ts", fault: .ignoreRange)]

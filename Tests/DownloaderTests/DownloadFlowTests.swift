@@ -6,7 +6,7 @@ import TestSupport
 
 /// End-to-end downloads against a real ``StreamServer`` on 127.0.0.1, checking the output file against the
 /// source bytes.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(2)))) struct DownloadFlowTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadFlowTests {
     @Test func masterPlaylistDownloadsTheBetterNonDefaultAudioTrack() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
         try await withStreamServer(stream) { server, directory in

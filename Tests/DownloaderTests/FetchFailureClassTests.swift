@@ -8,7 +8,7 @@ import TestSupport
 
 /// Which failures are retried and how often (``FailureClass``), judged against real sockets on 127.0.0.1:
 /// the number of attempts and connections, the kind of error and its words.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(2)))) struct FetchFailureClassTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct FetchFailureClassTests {
     @Test func anUnknownHostFailsAtOnceInWords() throws {
         // An empty host name fails in getaddrinfo(3) itself with EAI_NONAME: a real resolver error, without
         // asking any name server.

@@ -5,7 +5,7 @@ import TestSupport
 @testable import Downloader
 
 /// The `hlsfetch` executable, run as a subprocess against a ``StreamServer``.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.minutes(2))))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchCLITests {
     @Test func downloadsTheBestTrackAndExitsZero() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 8, segmentSize: 16_000)
@@ -116,7 +116,7 @@ struct HLSFetchCLITests {
             }
             #expect(reached)
             running.interrupt()
-            let outcome = await CommandRunner.finish(running, timeout: .seconds(10))
+            let outcome = await CommandRunner.finish(running)
             #expect(!outcome.signaled)
             #expect(outcome.status == 130)
             #expect(outcome.stderr == "hlsfetch: error: interrupted; \(path).part is kept, continue with --resume\n")

@@ -10,7 +10,7 @@ import Glibc
 
 /// `hlsfetch` on live streams and on failures, run as a subprocess: exit statuses, the final line, gap and
 /// retry lines, and (end to end) a recording that ffmpeg decodes from start to end.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.minutes(3))))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchLiveCLITests {
     /// `ffmpeg` and `ffprobe` (test packages in scripts/bootstrap.sh).
     static func tool(_ name: String) -> URL? {
@@ -27,8 +27,7 @@ struct HLSFetchLiveCLITests {
                                                     timing: .realTime)
         try await LiveFixtures.withLiveServer(configuration) { server, live, directory in
             let path = directory.appendingPathComponent("radio.ts").path
-            let outcome = try await CommandRunner.run([live.playlistURL.absoluteString, "-o", path, "--duration", "20"],
-                                                      timeout: .seconds(120))
+            let outcome = try await CommandRunner.run([live.playlistURL.absoluteString, "-o", path, "--duration", "20"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.hasPrefix("\(path): "))
             #expect(outcome.stdout.contains(" no gaps; stopped at --duration"), "\(outcome.stdout)")

@@ -6,7 +6,7 @@ import TestSupport
 
 /// `hlsfetch --list` and `--verbose` on the streams of issue 9: why each track was admitted, and the playlist
 /// warnings.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.minutes(2))))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchQuirkCLITests {
     @Test func listSaysWhyEachTrackIsAudioAndPrintsTheWarnings() async throws {
         let stream = try QuirkStreams.quirks()

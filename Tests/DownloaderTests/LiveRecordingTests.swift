@@ -7,7 +7,7 @@ import Testing
 /// Live recording against a real ``StreamServer`` whose window the test slides (``LiveStream/advance(by:)``),
 /// with reload timing on a ``ManualLiveClock``: every step is judged by held requests, server records and
 /// the recording's events, never by sleeping.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(2)))) struct LiveRecordingTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct LiveRecordingTests {
     static func options(_ clock: ManualLiveClock, duration: Double? = nil, start: LiveRecordingOptions.StartPosition = .liveEdge)
         -> LiveRecordingOptions {
         var options = LiveRecordingOptions(duration: duration)

@@ -6,7 +6,7 @@ import TestSupport
 @testable import FeedKit
 
 /// The connectivity check: a TCP connect to the base URL's host, and the forced answer of `--offline`.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct ConnectivityTests {
     @Test func aListeningServerIsOnlineAndAClosedPortOffline() async throws {
         let server = try await StreamServer.start(content: .files([:]))

@@ -7,12 +7,12 @@ import TestSupport
 
 /// The real HTTP layer (AsyncHTTPClient) against StreamServer fixture routes: auth, deadline, size cap,
 /// redirects, cut bodies, refused connections.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HTTPTransportServerTests {
     static let json = #"{"items": ["a", "b"]}"#
 
     private func client(_ server: StreamServer, _ transport: AsyncHTTPTransport, credentials: Credentials? = nil,
-                        limits: RequestLimits = RequestLimits()) -> FeedHTTPClient {
+                        limits: RequestLimits = RequestLimits(timeout: .seconds(60))) -> FeedHTTPClient {
         FeedHTTPClient(service: "Local", baseURL: server.baseURL, credentials: credentials, transport: transport,
                        limits: limits, errorMessage: .jsonText(at: [JSONPath([.key("error")])]))
     }

@@ -6,7 +6,7 @@ import TestSupport
 @testable import FeedKit
 
 /// The paginator: page numbers, next links, a missing `paging`, loops and page-count guards, and no partial lists.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct PaginatorTests {
     @Test func pageNumbersUntilAShortPage() async throws {
         var asked: [PageRequest] = []

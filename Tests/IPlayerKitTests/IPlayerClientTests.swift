@@ -8,7 +8,7 @@ import TestSupport
 @testable import IPlayerKit
 
 /// The iBL client: the seed's requests exactly, iBL's error messages, and the sample catalog end to end.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct IPlayerKitTests {
     @Test func sendsTheSeedsRequestsExactly() async throws {
         let stub = StubTransport { _ in .json(#"{"categories": [], "category_highlights": {"elements": []}}"#) }

@@ -9,7 +9,7 @@ enum MediaKitBinary {
 }
 
 /// `mediakit iplayer …`, the built binary, against fixture routes on 127.0.0.1.
-@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.minutes(2))))
+@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct MediaKitCLITests {
     static let binary = MediaKitBinary.url
 
@@ -161,7 +161,7 @@ struct MediaKitCLITests {
                 let running = try await ProcessRunner.Running.start(try #require(Self.binary),
                                                         ["iplayer", "categories", "--base-url", server.baseURL.absoluteString,
                                                          "--timeout", seconds])
-                let outcome = await running.finish(timeout: .seconds(60))
+                let outcome = await running.finish()
                 #expect(outcome.status == 1)
                 #expect(outcome.stderr == "mediakit: error: iBL: timed out after \(seconds) s (\(server.url(for: "/ibl/v1/categories?rights=mobile").absoluteString))\n")
                 // The client gave up on the held request: it was never answered.

@@ -19,7 +19,7 @@ struct BuffsAppTests {
     static let answer = (0x2E, 0x3A, 0x59), highlighted = (0x2A, 0x9D, 0x8F), background = (0xEC, 0xEF, 0xF4)
 
     func run(_ script: String) async throws -> DemoRun {
-        try await DemoRun.script(script, arguments: ["--app", "buffs", "--buff-interval", "20", "--script-fps", "100"], timeout: 120)
+        try await DemoRun.script(script, arguments: ["--app", "buffs", "--buff-interval", "20", "--script-fps", "100"])
     }
 
     @Test("two answers: shown, voted, highlighted, hidden exactly 2 s after the vote")
@@ -104,11 +104,14 @@ struct BuffsAppTests {
             Route(path: "/buffs/1", response: RouteResponse(status: 500, string: "{}")),
             Route(path: "/buffs/2", response: RouteResponse(string: buff)),
         ]))
+        // Buff 2 is asked for 30 s (of the script's time) after buff 1 and buff 3 30 s after that: the run quits as
+        // soon as 2 shows, so only 1 and 2 are requested, however long the answers take in real time (with a 1 s
+        // interval a slow answer once let 3, 4 and 5 be requested before 2 showed).
         let run = try await DemoRun.script("""
             0 size 800 600
-            0 wait-buff 2 30000
+            0 wait-buff 2 120000
             100 quit
-            """, arguments: ["--app", "buffs", "--base-url", server.baseURL.absoluteString, "--buff-interval", "1"], timeout: 90)
+            """, arguments: ["--app", "buffs", "--base-url", server.baseURL.absoluteString, "--buff-interval", "30"])
         // The server records a request on its own threads once answered: wait for both records.
         await server.waitForStatistics { $0.requests.count >= 2 }
         let paths = server.receivedPaths()
@@ -119,7 +122,7 @@ struct BuffsAppTests {
         #expect(run.stderr.contains("SDLDemo: buff 1: SportBuff: HTTP 500 Internal Server Error (\(server.baseURL.absoluteString)/buffs/1)"),
                 "\(run.stderr)")
         let frames = try run.frames()
-        #expect(frames.first { $0.buff == 2 }.map { $0.t >= 1000 } == true)
+        #expect(frames.first { $0.buff == 2 }.map { $0.t >= 30_000 } == true)
         #expect(!frames.contains { $0.buff == 1 })
     }
 }

@@ -9,7 +9,7 @@ import TestSupport
 /// ICY radio (titles in the trace and the picture, a dropped connection, the server going off the air), a live
 /// HLS window played for 20 s under SDL's disk driver (the PCM compared with a reference decode of the served
 /// segments), and the media controls on a private session bus, driven by `playerctl`.
-@Suite("Streams in the window", .serialized, .timeLimit(.minutes(TestBounds.minutes(3))))
+@Suite("Streams in the window", .serialized, .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct StreamWindowTests {
     // MARK: - Radio
 
@@ -115,7 +115,7 @@ struct StreamWindowTests {
             300 wait-state uninitialized 5000
             400 screenshot released.png
             400 quit
-            """, arguments: [], timeout: 120)
+            """, arguments: [])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
@@ -144,7 +144,7 @@ struct StreamWindowTests {
             200 tap 400 300
             300 screenshot hidden.png
             300 quit
-            """, arguments: ["--stream", rig.url], timeout: 120)
+            """, arguments: ["--stream", rig.url])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
@@ -170,7 +170,7 @@ struct StreamWindowTests {
             0 wait-real 20000
             0 screenshot live.png
             0 quit
-            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: .disk, timeout: 120)
+            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: .disk)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
@@ -232,7 +232,7 @@ struct StreamWindowTests {
         #expect(try await waitFor(["status"], "Paused"))
         _ = try await ctl(["play-pause"])
         #expect(try await waitFor(["status"], "Playing"))
-        let run = await demo.finish(timeout: 120)
+        let run = await demo.finish()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let states = try run.frames().map(\.state)
@@ -271,7 +271,7 @@ struct RadioRig: Sendable {
             guard await waitUntil({ condition(station.statistics) }) else { return }
             action(station)
         }
-        let run = try await DemoRun.script(script, arguments: ["--stream", url, "--title", "Test FM"], timeout: 120)
+        let run = try await DemoRun.script(script, arguments: ["--stream", url, "--title", "Test FM"])
         // The run is over: an action still waiting (the window never got that far) must not wait any longer.
         actor.cancel()
         await actor.value

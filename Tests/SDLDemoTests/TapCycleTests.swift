@@ -28,7 +28,7 @@ enum TapCycle {
     /// The run, made once for all tests in this file. SDL's disk driver (with no delay) keeps writing
     /// silence while the device is open, so the audio file is summarised right away and then removed.
     static let shared = Task<(run: DemoRun, audio: Result<PCMStats, any Error>), any Error> {
-        let run = try await DemoRun.script(script, audio: .disk, timeout: 120)
+        let run = try await DemoRun.script(script, audio: .disk)
         let audio = Result { try PCMStats(contentsOf: run.audioFile) }
         try? FileManager.default.removeItem(at: run.audioFile)
         return (run, audio)

@@ -108,7 +108,7 @@ struct AccountingTests {
     }
 
     // The time limit turns a shutdown that waits for the idle connection into a failure.
-    @Test(.timeLimit(.minutes(TestBounds.minutes(1)))) func shutdownIsPromptWithIdleKeptAliveConnections() async throws {
+    @Test(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) func shutdownIsPromptWithIdleKeptAliveConnections() async throws {
         let server = try await StreamServer.start(content: Self.content)
         let connection = try await RawHTTPConnection.connect(port: server.port)
         try await connection.sendRequest("GET", "/fast.ts")
@@ -244,7 +244,7 @@ struct HoldTests {
     }
 
     // The time limit turns a shutdown that waits for the (never released) hold into a failure.
-    @Test(.timeLimit(.minutes(TestBounds.minutes(1)))) func closedAndShutDownHoldsAreDropped() async throws {
+    @Test(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) func closedAndShutDownHoldsAreDropped() async throws {
         let server = try await StreamServer.start(content: Self.content)
         server.setFaults([FaultRule(path: "*", fault: .holdUntilReleased)])
         let leaving = try await RawHTTPConnection.connect(port: server.port)

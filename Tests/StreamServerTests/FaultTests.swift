@@ -157,7 +157,7 @@ struct FaultTests {
     }
 
     // The time limit turns a shutdown that waits for the endless stall into a failure.
-    @Test(.timeLimit(.minutes(TestBounds.minutes(1)))) func stalledResponseEndsAtShutdownPromptly() async throws {
+    @Test(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) func stalledResponseEndsAtShutdownPromptly() async throws {
         let server = try await StreamServer.start(content: Self.content)
         let delay = 30.0
         server.setFaults([

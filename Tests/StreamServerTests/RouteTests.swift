@@ -4,7 +4,7 @@ import TestSupport
 @testable import StreamServer
 
 /// Fixture routes: matching by method, path and query; auth; templated bodies; recording; faults; routes.json.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct RouteTests {
     static let categories = #"{"categories": [{"id": "arts", "title": "Arts"}]}"#
 
@@ -191,7 +191,7 @@ struct RouteTests {
 }
 
 /// routes.json: files relative to its folder, inline bodies, auth, faults, and strict errors.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct RouteTableFileTests {
     static func write(_ files: [String: String]) throws -> URL {
         let folder = try makeTemporaryDirectory("StreamServerTests")
@@ -268,7 +268,7 @@ struct RouteTableFileTests {
 }
 
 /// The `streamserve` command line.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct StreamServeCLITests {
     static let binary = ProcessRunner.executable(named: "streamserve")
 
@@ -307,7 +307,7 @@ struct StreamServeCLITests {
         let file = try await RawHTTPConnection.fetch(port: port, "GET", "/static.txt")
         #expect(String(decoding: file.body, as: UTF8.self) == "static file")
         running.interrupt()
-        let outcome = await running.finish(timeout: .seconds(10))
+        let outcome = await running.finish()
         #expect(outcome.sanitizerReport == nil)
     }
 }

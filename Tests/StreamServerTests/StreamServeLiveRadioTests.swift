@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// `streamserve --live …` and `streamserve --radio …`: the servers the live and radio tests use, from a shell.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct StreamServeLiveRadioTests {
     static let defaultStream = PackagePaths.root.appendingPathComponent("Sources/Samples/DefaultStream")
 
@@ -45,7 +45,7 @@ struct StreamServeLiveRadioTests {
         #expect(served?.status == 200, "no listed segment was still in the window when asked for, 10 times")
         #expect(served?.first == 0x47, "an MPEG-TS sync byte")
         running.interrupt()
-        let outcome = await running.finish(timeout: .seconds(10))
+        let outcome = await running.finish()
         #expect(outcome.sanitizerReport == nil)
     }
 
@@ -70,7 +70,7 @@ struct StreamServeLiveRadioTests {
         #expect(titled)
         await client.close()
         running.interrupt()
-        let outcome = await running.finish(timeout: .seconds(10))
+        let outcome = await running.finish()
         #expect(outcome.sanitizerReport == nil)
     }
 

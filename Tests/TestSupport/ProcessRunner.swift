@@ -63,7 +63,7 @@ public enum ProcessRunner {
     ///
     /// - Parameter environment: the child's whole environment; `nil` inherits this process's.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
-                           directory: URL? = nil, timeout: Duration = .seconds(60)) async throws -> Outcome {
+                           directory: URL? = nil, timeout: Duration = TestBounds.hang) async throws -> Outcome {
         try await Running.start(executable, arguments, environment: environment, directory: directory)
             .finish(timeout: timeout)
     }
@@ -154,13 +154,13 @@ public enum ProcessRunner {
 
         /// Waits until stdout so far satisfies `condition`, the process has finished, or `timeout` (scaled by
         /// ``TestBounds``) passes; returns stdout so far.
-        public func waitForStdout(timeout: Duration = .seconds(60), _ condition: (String) -> Bool) async -> String {
+        public func waitForStdout(timeout: Duration = TestBounds.hang, _ condition: (String) -> Bool) async -> String {
             _ = await waitUntil(timeout: timeout) { condition(stdoutSoFar) || hasFinished }
             return stdoutSoFar
         }
 
         /// Waits until stdout contains `text` (or the process finishes, or `timeout` passes); returns stdout so far.
-        public func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> String {
+        public func waitForOutput(containing text: String, timeout: Duration = TestBounds.hang) async -> String {
             await waitForStdout(timeout: timeout) { $0.contains(text) }
         }
 
@@ -191,12 +191,12 @@ public enum ProcessRunner {
 
         /// Waits for the process to exit (killing it after `timeout`, scaled by ``TestBounds``) and for its
         /// output to end, and returns both.
-        public func finish(timeout: Duration = .seconds(60)) async -> Outcome {
+        public func finish(timeout: Duration = TestBounds.hang) async -> Outcome {
             await finishReportingTimeout(timeout: timeout).outcome
         }
 
         /// ``finish(timeout:)``, also saying whether the process had to be killed because `timeout` passed.
-        public func finishReportingTimeout(timeout: Duration = .seconds(60)) async -> (outcome: Outcome, timedOut: Bool) {
+        public func finishReportingTimeout(timeout: Duration = TestBounds.hang) async -> (outcome: Outcome, timedOut: Bool) {
             let bound = TestBounds.scaled(timeout)
             let killer = Task { [self] in
                 try await Task.sleep(for: bound)

@@ -56,7 +56,7 @@ public final class SessionBus: Sendable {
 
     /// Runs `/usr/bin/TOOL ARGUMENTS` against this bus; returns its trimmed stdout and stderr, and its status.
     /// A hung tool is killed after `timeout` (scaled) and fails the test instead of hanging it.
-    public func run(_ tool: String, _ arguments: [String], timeout: Duration = .seconds(30)) async throws
+    public func run(_ tool: String, _ arguments: [String], timeout: Duration = TestBounds.hang) async throws
         -> (output: String, status: Int32) {
         let outcome = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/" + tool), arguments,
                                                   environment: environment, timeout: timeout)

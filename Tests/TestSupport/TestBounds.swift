@@ -3,7 +3,9 @@ import Foundation
 /// The wall-clock bounds of the tests: how long a wait may last before the test calls it a hang.
 ///
 /// No test judges by the wall clock. A wait returns as soon as its condition holds, so its bound only turns a
-/// hang into a failure; it is generous (a minute) and scaled for slow runs. `scripts/sanitize.sh` sets
+/// hang into a failure; it is generous and scaled for slow runs. Generous means longer than a whole run of the
+/// suite on a loaded 2-core machine: Swift Testing starts every test at once, so a test's time (and its time
+/// limit) includes the time it waits for the others. `scripts/sanitize.sh` sets
 /// `CIRCLEPLAYER_TEST_BOUND_SCALE` (ThreadSanitizer makes every process several times slower; see
 /// docs/sanitizers.md), and anyone may set it by hand on a slow machine.
 ///
@@ -23,9 +25,15 @@ public enum TestBounds {
         return value
     }()
 
-    /// The default bound of a wait for a condition: one minute (TestSupport's waits scale every bound they are
-    /// given by ``scale``).
-    public static let hang: Duration = .seconds(60)
+    /// The default bound of a wait for a condition, and of a child process's run: five minutes (TestSupport's
+    /// waits scale every bound they are given by ``scale``).
+    public static let hang: Duration = .seconds(300)
+
+    /// ``hang`` in seconds, unscaled (for APIs that take a `TimeInterval` and scale it themselves).
+    public static var hangSeconds: Double { Double(hang.components.seconds) }
+
+    /// Every suite's time limit in minutes (`.timeLimit(.minutes(TestBounds.timeLimitMinutes))`): ten, scaled.
+    public static var timeLimitMinutes: Int { minutes(10) }
 
     /// `duration` times ``scale``.
     public static func scaled(_ duration: Duration) -> Duration {

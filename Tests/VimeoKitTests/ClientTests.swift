@@ -9,10 +9,10 @@ import VimeoKit
 
 /// The client against the sample routes on a real server: exact requests, the token, every album page,
 /// loops, and Vimeo's error bodies.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct ClientTests {
     static func client(_ server: StreamServer, _ transport: any HTTPTransport, token: String? = VimeoSample.token,
-                       timeout: Duration = .seconds(10)) -> VimeoClient {
+                       timeout: Duration = .seconds(60)) -> VimeoClient {
         VimeoClient(baseURL: server.baseURL, token: token, transport: transport, limits: RequestLimits(timeout: timeout))
     }
 

@@ -8,7 +8,7 @@ import VimeoCore
 import VimeoKit
 
 /// The library's freshness rules on a virtual clock, judged by the requests the server saw.
-@Suite(.timeLimit(.minutes(TestBounds.minutes(1))))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct LibraryTests {
     @Test("albums: fetched (every page), 1 h 59 min → the store, no request; 2 h 01 min online → all pages again")
     func albumsTwoHours() async throws {

@@ -6,7 +6,7 @@ import TestSupport
 /// `mediakit vimeo …`, the built binary, against the sample routes on 127.0.0.1: the command line,
 /// its `--json` keys, the freshness cases counted in the server's requests, one-line errors with exit 1 and
 /// the store unchanged, a stalled page failing at the deadline.
-@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.minutes(3))))
+@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct MediaKitVimeoCLITests {
     /// A temporary directory with a store path and the sample whitelist; removed afterwards.
     struct Files {

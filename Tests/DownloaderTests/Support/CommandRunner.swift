@@ -19,7 +19,7 @@ enum CommandRunner {
 
     /// Waits for `running` to exit (killing it after `timeout`) and for its output; records a test issue when a
     /// sanitized build reported an error, even where the test expects a failing exit status.
-    static func finish(_ running: ProcessRunner.Running, timeout: Duration = .seconds(60)) async -> Outcome {
+    static func finish(_ running: ProcessRunner.Running, timeout: Duration = TestBounds.hang) async -> Outcome {
         let outcome = await running.finish(timeout: timeout)
         if let report = outcome.sanitizerReport {
             Issue.record("process \(running.processIdentifier) reported a sanitizer error:\n\(report)")
@@ -29,7 +29,7 @@ enum CommandRunner {
 
     /// Runs `hlsfetch` (or another `executable`) with `arguments` to completion.
     static func run(_ arguments: [String], executable: URL? = CommandRunner.executable,
-                    timeout: Duration = .seconds(60)) async throws -> Outcome {
+                    timeout: Duration = TestBounds.hang) async throws -> Outcome {
         await finish(try await start(arguments, executable: executable), timeout: timeout)
     }
 }

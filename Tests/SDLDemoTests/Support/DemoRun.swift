@@ -34,7 +34,7 @@ struct DemoRun: Sendable {
     /// (scaled by TestSupport's ``TestBounds``). The timeouts of the script's waits are scaled too (see
     /// ``scaledWaits(_:)``) unless `scaleWaits` is false, for a test about a wait's timeout itself.
     static func script(_ script: String, arguments: [String] = [], audio: Audio = .dummy,
-                       environment: [String: String] = [:], timeout: TimeInterval = 60,
+                       environment: [String: String] = [:], timeout: TimeInterval = TestBounds.hangSeconds,
                        scaleWaits: Bool = true) async throws -> DemoRun {
         let directory = try makeTemporaryDirectory("SDLDemoTests")
         let text = scaleWaits ? scaledWaits(script) : script
@@ -48,7 +48,7 @@ struct DemoRun: Sendable {
     /// Runs the binary with `arguments` in `directory` (SDL's offscreen video driver, or its dummy driver where
     /// offscreen is missing).
     static func run(in directory: URL, arguments: [String], environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) async throws -> DemoRun {
+                    timeout: TimeInterval = TestBounds.hangSeconds) async throws -> DemoRun {
         var result = try await DemoProcess.start(in: directory, arguments: arguments, videoDriver: "offscreen",
                                                  environment: environment).finish(timeout: timeout)
         if result.stderr.contains("offscreen not available") {
@@ -155,7 +155,7 @@ struct DemoProcess: Sendable {
     /// Waits for the exit (killing the process after `timeout` seconds, scaled) and for its output. Its stdout
     /// and stderr are also left in the directory as `stdout.txt` and `stderr.txt`, for a look after a failure; a
     /// sanitizer report in stderr fails the test even where the test expects a failing exit status.
-    func finish(timeout: TimeInterval = 60) async -> DemoRun {
+    func finish(timeout: TimeInterval = TestBounds.hangSeconds) async -> DemoRun {
         let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .milliseconds(Int(timeout * 1000)))
         try? outcome.stdout.write(to: directory.appendingPathComponent("stdout.txt"), atomically: true, encoding: .utf8)
         try? outcome.stderr.write(to: directory.appendingPathComponent("stderr.txt"), atomically: true, encoding: .utf8)
