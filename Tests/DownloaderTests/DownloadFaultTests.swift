@@ -251,18 +251,26 @@ import TestSupport
     @Test func alwaysStallingServerEndsInATimeoutError() async throws {
         let stream = StreamFixtures.segmentFiles(count: 3, size: 4000)
         let faults = [FaultRule(path: "/seg/1.ts", fault: .stallAfterHeaders(times: .max))]
-        try await withStreamServer(stream, faults: faults) { server, directory in
-            var configuration = DownloadConfiguration.fastTests
-            configuration.idleTimeout = .milliseconds(600)
-            configuration.maxAttempts = 2
-            let path = directory.appendingPathComponent("t2.ts").path
-            let error = await #expect(throws: DownloadError.self) {
-                try await withDownloader(configuration) { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+        // The idle timeout applies to the healthy playlist and segment 0 too: a run in which one of them idled
+        // past it (a loaded machine) proves nothing about the stalled segment, so it is repeated with a longer
+        // one; each run's own error decides.
+        for idleTimeout in [Duration.milliseconds(600), .seconds(3), .seconds(15)] {
+            let proved = try await withStreamServer(stream, faults: faults) { server, directory -> Bool in
+                var configuration = DownloadConfiguration.fastTests
+                configuration.idleTimeout = idleTimeout
+                configuration.maxAttempts = 2
+                let path = directory.appendingPathComponent("t2.ts").path
+                let error = await #expect(throws: DownloadError.self) {
+                    try await withDownloader(configuration) { try await $0.download(from: server.url(for: stream.entryPath), to: path).result() }
+                }
+                guard error?.segmentIndex == 1 else { return false }
+                #expect(error?.kind == .timeout)
+                #expect(error?.attempts == 2)
+                return true
             }
-            #expect(error?.kind == .timeout)
-            #expect(error?.segmentIndex == 1)
-            #expect(error?.attempts == 2)
+            if proved { return }
         }
+        Issue.record("a healthy request idled past the timeout even at 15 s")
     }
 
     @Test func cancellationStopsRequestsPromptlyAndKeepsWholeSegmentsOnly() async throws {
