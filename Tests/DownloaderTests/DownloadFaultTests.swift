@@ -148,8 +148,10 @@ import TestSupport
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let path = directory.appendingPathComponent("d.ts").path
+            var configuration = DownloadConfiguration.fastTests
+            configuration.maxRetryAfter = .seconds(3600)
             do {
-                _ = try await withDownloader { downloader in
+                _ = try await withDownloader(configuration) { downloader in
                     try await downloader.download(from: server.url(for: stream.entryPath), to: path).result()
                 }
             } catch {
@@ -162,9 +164,10 @@ import TestSupport
             try #require(limited.map(\.status) == [429, 200])
             // The 429 came after the date: this run cannot tell whether the retry waited; try again.
             guard wallClock(limited[0].finishedAt, from: afterStart) < retryDate else { continue }
-            // The retry waited for the date (clock tolerance 100 ms), but not much longer.
+            // The retry waited for the date (clock tolerance 100 ms). How much later it came is the machine's
+            // business (a loaded one took more than 10 s to run the waiting task); a retry that waited the cap
+            // instead is a different wait, of the hour set below, which the suite's time limit turns into a failure.
             #expect(wallClock(limited[1].startedAt, from: beforeStart) >= retryDate.addingTimeInterval(-0.1))
-            #expect(wallClock(limited[1].startedAt, from: afterStart) <= retryDate.addingTimeInterval(10))  // loose: a loaded 2-core CI
             return
         }
         Issue.record("in three runs the 429 never came before its Retry-After date; the test proved nothing")
@@ -183,8 +186,10 @@ import TestSupport
             #expect(fileBytes(path) == stream.expected)
             let attempts = records(server, path: "/seg/0.ts")
             #expect(attempts.map(\.status) == [503, 200])
+            // It waited (about the cap); an uncapped wait would be the hour the server asked for, which the suite's
+            // time limit turns into a failure: no upper bound on the wall clock is needed.
             let wait = attempts[1].startedAt - attempts[0].finishedAt
-            #expect(wait >= .milliseconds(250) && wait < .seconds(30))
+            #expect(wait >= .milliseconds(250))
         }
     }
 
