@@ -69,6 +69,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        // Tests only (TestSupport runs the built command lines with it): reads every pipe to its end.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         // MARK: The player's components (top level, fixed by the design card)
@@ -161,7 +163,7 @@ let package = Package(
             dependencies: ["MediaHost", "MediaCore", "PlayerCore", "AudioPlayback", "StreamServer", "Samples", "TestSupport"]),
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
-        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore"]),
+        .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore", "TestSupport"]),
 
         // MARK: UI (Sources/UI)
 
@@ -225,7 +227,7 @@ let package = Package(
         .target(
             name: "BuffCore", dependencies: ["FeedCore", "DragPhysics", "ScreenKit"],
             path: "Sources/Feeds/Buffs/BuffCore"),
-        .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics"]),
+        .testTarget(name: "BuffCoreTests", dependencies: ["BuffCore", "FeedCore", "ScreenKit", "DragPhysics", "TestSupport"]),
         .target(name: "BuffKit", dependencies: ["BuffCore", "FeedKit", "FeedCore"],
         path: "Sources/Feeds/Buffs/BuffKit"),
         .testTarget(
@@ -272,8 +274,13 @@ let package = Package(
             dependencies: ["MPEGTS", nioConcurrencyHelpers, nioCore, nioPosix, nioHTTP1],
             path: "Sources/Testing/StreamServer"),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
-        // Shared test support (seeded generators, sanitizer-report detection, processes, fixture paths).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Shared test support: processes on swift-subprocess, waits with anti-hang bounds, servers and held
+        // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports
+        // (docs/testing.md).
+        .target(
+            name: "TestSupport", dependencies: ["StreamServer", .product(name: "Subprocess", package: "swift-subprocess")],
+            path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // Samples: the embedded sample data every app serves in-process when given no server.
         .target(
             name: "Samples", dependencies: ["StreamServer"], path: "Sources/Samples",

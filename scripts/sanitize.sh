@@ -8,6 +8,11 @@
 # failure or on any sanitizer report, including reports from the child processes the end-to-end tests
 # spawn (SDLDemo, hlsfetch): every report goes to a file under a fresh log directory (log_path), so a
 # child whose stderr a test does not look at cannot hide one; the files are printed at the end.
+#
+# A sanitizer makes every process several times slower, so the tests' anti-hang bounds (their waits, the
+# timeouts of SDLDemo scripts' waits, the suites' time limits; Tests/TestSupport/TestBounds.swift) are scaled
+# by CIRCLEPLAYER_TEST_BOUND_SCALE: 4 under ThreadSanitizer, 3 under AddressSanitizer, unless set already.
+# No test judges by the wall clock, so a larger bound only lets a slow run finish instead of failing it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +25,10 @@ case "$kind" in
         # halt_on_error=0: keep running to collect every race in one run; exitcode=66 (TSan's default, made
         # explicit) turns any report into a non-zero exit of the process at its end.
         # second_deadlock_stack=1: both stacks for lock-order reports.
-        export TSAN_OPTIONS="log_path=$logdir/tsan:halt_on_error=0:exitcode=66:second_deadlock_stack=1:history_size=4${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+        # suppressions: scripts/tsan-suppressions.txt, by its absolute path (the end-to-end tests start children
+        # in other working directories); each entry says why it is not a race in this package.
+        export TSAN_OPTIONS="log_path=$logdir/tsan:halt_on_error=0:exitcode=66:second_deadlock_stack=1:history_size=4:suppressions=$PWD/scripts/tsan-suppressions.txt${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
+        export CIRCLEPLAYER_TEST_BOUND_SCALE="${CIRCLEPLAYER_TEST_BOUND_SCALE:-4}"
         ;;
     address)
         scratch=.build-asan
@@ -28,11 +36,12 @@ case "$kind" in
         # detect_leaks=0: LeakSanitizer only reports false positives and toolchain leaks here (see
         # docs/sanitizers.md); turn it on with ASAN_OPTIONS=detect_leaks=1 to look at leaks by hand.
         export ASAN_OPTIONS="log_path=$logdir/asan:halt_on_error=1:detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+        export CIRCLEPLAYER_TEST_BOUND_SCALE="${CIRCLEPLAYER_TEST_BOUND_SCALE:-3}"
         ;;
     *) echo "usage: scripts/sanitize.sh thread|address [swift test options...]" >&2; exit 2 ;;
 esac
 
-echo "sanitize.sh: $kind sanitizer, scratch path $scratch, reports in $logdir" >&2
+echo "sanitize.sh: $kind sanitizer, scratch path $scratch, reports in $logdir, bounds scaled by $CIRCLEPLAYER_TEST_BOUND_SCALE" >&2
 swift test --sanitize="$kind" --scratch-path "$scratch" "$@"
 status=$?
 

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioPlayback
 
 /// SDL reads its driver settings from the environment and keeps global state, so these tests run one at a time.
 @Suite("SDL audio output (headless drivers)", .serialized)
 struct SDLAudioOutputTests {
     @Test("Through the disk driver the device receives exactly the decoded PCM, which matches ffmpeg's decode")
-    func diskDriver() throws {
+    func diskDriver() async throws {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("circleplayer-disk-\(ProcessInfo.processInfo.processIdentifier).raw").path
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -24,10 +25,10 @@ struct SDLAudioOutputTests {
         try output.enqueue(pcm)
         #expect(output.queuedFrames > 0)
         output.setPaused(false)
-        let deadline = Date().addingTimeInterval(10)
-        while output.queuedFrames > 0, Date() < deadline { usleep(5_000) }
-        #expect(output.queuedFrames == 0)
-        usleep(50_000)  // let the device write its last buffer
+        #expect(await waitUntil { output.queuedFrames == 0 })
+        // No waiting for the last buffer: the device thread takes it from the queue and writes it in one turn of
+        // its loop (SDL_RunAudio: the callback, then PlayDevice), and closing joins that thread, so the file is
+        // complete once close() returns.
         output.close()
 
         let raw = Array(try Data(contentsOf: URL(fileURLWithPath: file)))

@@ -19,9 +19,9 @@ struct StreamPlayCLITests {
         ProcessInfo.processInfo.environment.merging(["SDL_AUDIODRIVER": "dummy"]) { _, new in new }
     }
 
-    static func start(_ arguments: [String]) throws -> ProcessRunner.Running {
-        try ProcessRunner.Running(try #require(ProcessRunner.executable(named: "streamplay")), arguments,
-                                  environment: environment)
+    static func start(_ arguments: [String]) async throws -> ProcessRunner.Running {
+        try await ProcessRunner.Running.start(try #require(ProcessRunner.executable(named: "streamplay")), arguments,
+                                              environment: environment)
     }
 
     @Test("a station whose ICY title carries terminal escapes: printed escaped, no ESC byte")
@@ -32,7 +32,7 @@ struct StreamPlayCLITests {
                                        title: Self.hostileTitle, metaInterval: 2000, pacing: .realTime)
         let server = try await StreamServer.start(content: .files([:]))
         server.mount(station, at: "/radio.mp3")
-        let running = try Self.start([server.url(for: "/radio.mp3").absoluteString, "--seconds", "30"])
+        let running = try await Self.start([server.url(for: "/radio.mp3").absoluteString, "--seconds", "30"])
         let seen = await running.waitForOutput(containing: "now playing: Evil", timeout: .seconds(60))
         running.interrupt()
         let outcome = await running.finish(timeout: .seconds(30))
@@ -48,10 +48,10 @@ struct StreamPlayCLITests {
         let station = try RadioStation(mp3: try fixtureBytes("tone.mp3"), title: "Song", pacing: .realTime)
         let server = try await StreamServer.start(content: .files([:]))
         server.mount(station, at: "/radio.mp3")
-        let running = try Self.start([server.url(for: "/radio.mp3").absoluteString])
+        let running = try await Self.start([server.url(for: "/radio.mp3").absoluteString])
         let seen = await running.waitForOutput(containing: "playing (live)", timeout: .seconds(60))
         #expect(seen.contains("playing (live)"), "\(seen)")
-        _ = kill(running.process.processIdentifier, signal)
+        running.send(signal: signal)
         let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .seconds(20))
         try await server.shutdown()
         #expect(!timedOut, "streamplay ignored the signal")
@@ -70,7 +70,7 @@ struct StreamPlayCLITests {
                                                                     contentType: "audio/mpeg"))
         let server = try await StreamServer.start(content: .files([:]))
         server.setRoutes(RouteTable(routes: [route]))
-        let running = try Self.start([server.url(for: "/cut.mp3").absoluteString, "--seconds", "120"])
+        let running = try await Self.start([server.url(for: "/cut.mp3").absoluteString, "--seconds", "120"])
         let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .seconds(100))
         let requests = server.statistics.requests.filter { $0.path == "/cut.mp3" }.count
         try await server.shutdown()

@@ -1,23 +1,12 @@
 import BuffCore
 import Testing
+import TestSupport
 
 /// Seeded random runs of the engine: random answers (buffs of random lengths and answer counts, failures,
 /// late answers), votes (valid or not) and closes at random times, with the clock ticking at every
 /// deadline in between. Every run must keep the engine's promises, checked on the command stream.
 @Suite("Engine: random sequences")
 struct RandomSequenceTests {
-    /// SplitMix64: small, seeded, the same sequence on every platform.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What is known about the buff on screen, for the checks.
     struct OnScreen {
         var buff: Buff
@@ -27,7 +16,7 @@ struct RandomSequenceTests {
     }
 
     @Test(arguments: 0..<200) func promisesHold(seed: UInt64) throws {
-        var random = Generator(state: seed)
+        var random = SplitMix64(seed: seed)
         let ids = Array(1...Int.random(in: 1...6, using: &random))
         let schedule = BuffSchedule(ids: ids, interval: .milliseconds(Int64.random(in: 500...20_000, using: &random)),
                                     loop: Bool.random(using: &random),

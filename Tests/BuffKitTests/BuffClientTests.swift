@@ -4,9 +4,10 @@ import FeedKit
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import BuffKit
 
-@Suite("BuffClient", .timeLimit(.minutes(1)))
+@Suite("BuffClient", .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct BuffKitTests {
     @Test func requestsTheSeedsURL() async throws {
         let stub = StubTransport { _ in .status(404) }
@@ -48,24 +49,34 @@ struct BuffKitTests {
     }
 
     @Test func theVirtualClockReportsAStallAtExactlyItsDeadlineAndGoesOn() async throws {
-        try await withBuffServer { server in
-            try await AsyncHTTPTransport.withTransport { transport in
-                // Long enough that the answered request never times out on a loaded machine.
-                let limits = RequestLimits(timeout: .seconds(2))
-                let api = BuffClient(baseURL: server.baseURL, transport: transport, limits: limits)
-                let runner = BuffRunner(schedule: BuffSchedule(ids: [8, 5], interval: .seconds(30), fetchDeadline: limits.timeout),
-                                        clock: .virtual, until: nil) { await api.fetch(id: $0) }
-                let log = Log()
-                await runner.run(actions: []) { log.append($0) }
-                let entries = log.entries
-                #expect(entries.map(\.t) == [0, 2, 30, 30, 31, 32, 33, 34, 35, 36].map { BuffClock.duration(seconds: $0) })
-                #expect(entries.count > 1 && entries[1].command == .reportError(id: 8, .timedOut(after: .seconds(2))))
-                #expect(entries.last?.command == .hide(buff: 5, reason: .expired))
-                // The server records a request on its own threads once answered: wait for the record.
-                #expect(await waitUntil { server.statistics.requests.count >= 2 })
-                #expect(server.statistics.requests.map(\.path) == ["/buffs/8", "/buffs/5"])
+        // One deadline for both requests: the held 8 must miss it, the answered 5 must not. On a loaded machine 5
+        // once missed a 2 s deadline; such a run proves nothing, so it is repeated with a longer deadline (still
+        // under the 30 s interval); each run's own events decide.
+        for seconds in [2, 10, 25] {
+            let proved = try await withBuffServer { server in
+                try await AsyncHTTPTransport.withTransport { transport -> Bool in
+                    let limits = RequestLimits(timeout: .seconds(seconds))
+                    let api = BuffClient(baseURL: server.baseURL, transport: transport, limits: limits)
+                    let runner = BuffRunner(schedule: BuffSchedule(ids: [8, 5], interval: .seconds(30), fetchDeadline: limits.timeout),
+                                            clock: .virtual, until: nil) { await api.fetch(id: $0) }
+                    let log = Log()
+                    await runner.run(actions: []) { log.append($0) }
+                    let entries = log.entries
+                    if entries.contains(where: { $0.command == .reportError(id: 5, .timedOut(after: .seconds(seconds))) }) {
+                        return false
+                    }
+                    #expect(entries.map(\.t) == [0, seconds, 30, 30, 31, 32, 33, 34, 35, 36].map { BuffClock.duration(seconds: Double($0)) })
+                    #expect(entries.count > 1 && entries[1].command == .reportError(id: 8, .timedOut(after: .seconds(seconds))))
+                    #expect(entries.last?.command == .hide(buff: 5, reason: .expired))
+                    // The server records a request on its own threads once answered: wait for the record.
+                    #expect(await waitUntil { server.statistics.requests.count >= 2 })
+                    #expect(server.receivedPaths() == ["/buffs/8", "/buffs/5"])
+                    return true
+                }
             }
+            if proved { return }
         }
+        Issue.record("buff 5 missed the deadline even at 25 s")
     }
 
     @Test func actionsVoteByPosition() {
@@ -89,7 +100,7 @@ final class Log: @unchecked Sendable {
     var entries: [BuffRunner.Timed] { lock.withLock { stored } }
 }
 
-@Suite("BuffRunner on the real clock", .timeLimit(.minutes(1)))
+@Suite("BuffRunner on the real clock", .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct RealClockRunnerTests {
     /// Judged by events and their stamps, not by wall-clock bounds: however late the machine wakes the
     /// runner (a loaded machine can stall it for seconds), each due item is stamped with its own due time,

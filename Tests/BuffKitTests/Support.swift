@@ -2,9 +2,6 @@ import Foundation
 import StreamServer
 import TestSupport
 
-/// The embedded SportBuff sample (`Sources/Samples/BuffsSample`): buffs 1–5 and their images.
-let buffsSample = PackagePaths.root.appendingPathComponent("Sources/Samples/BuffsSample")
-
 /// This target's fixtures folder.
 let buffFixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
@@ -21,30 +18,9 @@ let brokenRoutes: [Route] = [
         """)),
 ]
 
-/// A server for the sample plus ``brokenRoutes`` (8 held until shutdown); always shut down after `body`.
+/// A server for the sample (`Sources/Samples/BuffsSample`, buffs 1–5) plus ``brokenRoutes`` (8 held until
+/// the end); always shut down after `body`.
 func withBuffServer<T>(_ body: (StreamServer) async throws -> T) async throws -> T {
-    var table = try RouteTable.load(contentsOf: buffsSample.appendingPathComponent("routes.json"))
-    table.routes = brokenRoutes + table.routes
-    table.faults += [FaultRule(path: "/buffs/8", fault: .holdUntilReleased)]
-    let server = try await StreamServer.start(routes: table)
-    do {
-        let result = try await body(server)
-        _ = server.releaseHeld()
-        try await server.shutdown()
-        return result
-    } catch {
-        _ = server.releaseHeld()
-        try await server.shutdown()
-        throw error
-    }
-}
-
-/// Polls `condition` until it holds or `timeout` passes (server statistics change on the server's threads).
-func waitUntil(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
+    try await withStreamServer(routes: try PackagePaths.routes(of: PackagePaths.buffsSample, extra: brokenRoutes),
+                               faults: [FaultRule(path: "/buffs/8", fault: .holdUntilReleased)], body)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Resume state is persisted at most every 250 ms (``SegmentPipeline/checkpointInterval``), so it may lag
@@ -82,13 +83,13 @@ struct HLSFetchKillWhileCheckpointLagsTests {
         try await withStreamServer(stream, faults: [FaultRule(path: "/seg/\(held).ts", fault: .holdUntilReleased)]) { server, directory in
             let path = directory.appendingPathComponent("lag.ts").path
             let url = server.url(for: stream.entryPath).absoluteString
-            let first = try CommandRunner.Running(arguments: [url, "-o", path, "--quiet"])
-            let reached = await waitUntil(timeout: .seconds(30)) {
+            let first = try await CommandRunner.start([url, "-o", path, "--quiet"])
+            let reached = await waitUntil {
                 ((try? FileManager.default.attributesOfItem(atPath: path + ".part")[.size]) as? NSNumber)?.intValue == prefix
             }
             #expect(reached)
-            first.kill()
-            let killed = await first.finish()
+            first.forceKill()
+            let killed = await CommandRunner.finish(first)
             #expect(killed.signaled)
 
             // Whatever the state records, it must describe a prefix the partial file really holds.

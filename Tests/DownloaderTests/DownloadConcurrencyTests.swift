@@ -1,28 +1,35 @@
 import Foundation
 import StreamServer
+import TestSupport
 import Testing
 @testable import Downloader
 
 /// How many requests the downloader keeps in flight, how it reuses connections, and how much it buffers.
-@Suite(.timeLimit(.minutes(2))) struct DownloadConcurrencyTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadConcurrencyTests {
     @Test func twoRequestsInFlightWhileTwoOrMoreSegmentsRemainOverReusedConnections() async throws {
         let count = 10
         let stream = StreamFixtures.segmentFiles(count: count, size: 10_000)
         let faults = [FaultRule(path: "/seg/*", fault: .holdUntilReleased)]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("c.ts").path
-            try await withDownloader(.holdTests) { downloader in
+            let log = LogRecorder()
+            try await withDownloader(.holdTests, log: log) { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // The server holds every segment response until released, so the number of held requests
-                // is exactly the number the client has in flight.
-                try await releaseHeldSegmentsOneByOne(server, count: count) { expected in
-                    // Give the client a moment to (wrongly) send a third request.
-                    try await Task.sleep(for: .milliseconds(30))
-                    #expect(server.statistics.heldRequests == expected)
+                // is exactly the number the client has in flight; the downloader's trace says how many it has
+                // requested. It writes "segment requested" before it sends, in the same step as the request the
+                // server now holds, so a wrong third request is in the trace by now even if it is still on its
+                // way: no waiting to see whether one shows up.
+                try await releaseHeldSegmentsOneByOne(server, count: count) { expected, released in
+                    // Once the downloader has taken in every response released so far (its trace says so), what it
+                    // has requested beyond them is what it keeps in flight.
+                    #expect(await waitUntil { log.segmentsFetched == released })
+                    #expect(log.segmentsInFlight == expected, "\(log.segmentsInFlightAfterEachStep)")
                 }
                 _ = try await task.result()
             }
             #expect(sha256Hex(fileBytes(path)) == stream.expectedSHA256)
+            #expect(log.peakSegmentsInFlight == 2, "\(log.segmentsInFlightAfterEachStep)")
             let statistics = server.statistics
             #expect(statistics.maxConcurrentRequests == 2)
             // The playlist's connection is reused and one more is opened for the second request in flight.
@@ -79,20 +86,24 @@ import Testing
         let faults = [FaultRule(path: "/seg/0.ts", fault: .holdUntilReleased)]
         try await withStreamServer(stream, faults: faults) { server, directory in
             let path = directory.appendingPathComponent("stall.ts").path
-            let result = try await withDownloader(.holdTests) { downloader in
+            let log = LogRecorder()
+            let result = try await withDownloader(.holdTests, log: log) { downloader in
                 let task = downloader.download(from: server.url(for: stream.entryPath), to: path)
                 // Segment 1 finishes, so 2 is started to keep two in flight; when 2 finishes too, two
-                // segments wait for 0 and nothing more may start.
+                // segments wait for 0 and nothing more may start. The downloader traces "segments waiting"
+                // once it has made every decision an event caused: after segment 2's, starting 3 or not is
+                // decided, and the trace shows which, with no waiting to see.
                 let settled = await waitUntil {
-                    let statistics = server.statistics
-                    return statistics.heldRequests == 1
-                        && records(server, path: "/seg/1.ts").contains { $0.completed }
-                        && records(server, path: "/seg/2.ts").contains { $0.completed }
+                    let entries = log.all
+                    guard let fetched2 = entries.lastIndex(where: { $0.message == "segment fetched" && $0.metadata["segment"] == "2" })
+                    else { return false }
+                    return entries[fetched2...].contains { $0.message == "segments waiting" }
+                        && entries.contains { $0.message == "segment fetched" && $0.metadata["segment"] == "1" }
                 }
                 #expect(settled, "segments 1 and 2 should finish while 0 is held")
-                // Give the client time to (wrongly) start segment 3; only the held request may be open.
-                try await Task.sleep(for: .milliseconds(200))
-                #expect(server.statistics.currentRequests == 1)
+                #expect(log.segmentsInFlight == 1, "\(log.segmentsInFlightAfterEachStep)")
+                #expect(!log.all.contains { $0.message == "segment requested" && $0.metadata["segment"] == "3" })
+                #expect(server.statistics.heldRequests == 1)
                 #expect(records(server, path: "/seg/3.ts").isEmpty)
                 #expect(fileBytes(path + ".part").isEmpty)
                 #expect(server.releaseHeld(1, matching: "/seg/0.ts") == 1)
@@ -138,28 +149,16 @@ func largestWindow(_ lengths: [Int], width: Int) -> Int {
 }
 
 /// Releases `count` held segment requests one at a time, oldest first, each once two (fewer at the end) are
-/// held; `beforeRelease` gets that expected number and may check more before the release.
+/// held; `beforeRelease` gets that expected number and how many were released so far, and may check more before
+/// the release.
 func releaseHeldSegmentsOneByOne(_ server: StreamServer, count: Int,
-                                 beforeRelease: (Int) async throws -> Void = { _ in }) async throws {
+                                 beforeRelease: (_ expected: Int, _ released: Int) async throws -> Void = { _, _ in })
+    async throws {
     for released in 0 ..< count {
         let expected = min(2, count - released)
-        let reached = await waitUntil { server.statistics.heldRequests == expected }
+        let reached = await server.waitForHeld(expected)
         #expect(reached, "expected \(expected) requests in flight after \(released) released")
-        try await beforeRelease(expected)
+        try await beforeRelease(expected, released)
         #expect(server.releaseHeld(1, matching: "/seg/*") == 1)
     }
-}
-
-/// Polls `condition` every 5 ms until it holds (true) or `timeout` passes (false).
-///
-/// The timeout only bounds a failing test (a passing one returns as soon as the condition holds), so it is
-/// generous: 10 s was not enough for two 10 kB segments under TSan on a loaded 2-core machine. The suites'
-/// time limits still bound every test.
-func waitUntil(timeout: Duration = .seconds(60), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
 }

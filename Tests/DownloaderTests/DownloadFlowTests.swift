@@ -1,11 +1,12 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// End-to-end downloads against a real ``StreamServer`` on 127.0.0.1, checking the output file against the
 /// source bytes.
-@Suite(.timeLimit(.minutes(2))) struct DownloadFlowTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadFlowTests {
     @Test func masterPlaylistDownloadsTheBetterNonDefaultAudioTrack() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 12, segmentSize: 32_000)
         try await withStreamServer(stream) { server, directory in

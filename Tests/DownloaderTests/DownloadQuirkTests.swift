@@ -1,11 +1,12 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Issue 9, items 1-3, end to end through a real ``StreamServer``: the layout that picked a video variant, the
 /// quirks players accept (with the bytes still right), and variables across master and media playlists.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct DownloadQuirkTests {
     @Test func audioOnlyVariantIsDownloadedNotTheAudioVideoOnes() async throws {
         let stream = try QuirkStreams.iframesLayout()

@@ -1,10 +1,11 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Redirects: followed up to the limit, http/https only, and relative URIs resolved against the final URL.
-@Suite(.timeLimit(.minutes(2))) struct DownloadRedirectTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadRedirectTests {
     @Test func relativeURIsResolveAgainstTheURLAfterRedirects() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 5, segmentSize: 4000)
         try await withStreamServer(stream) { server, directory in

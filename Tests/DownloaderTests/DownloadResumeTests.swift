@@ -1,15 +1,16 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Interrupted downloads continue from their resume state and produce byte-identical files.
-@Suite(.timeLimit(.minutes(2))) struct DownloadResumeTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct DownloadResumeTests {
     /// Downloads until `written` segments are on disk (segment `written` is held by the server), then cancels.
     func interrupt(_ server: StreamServer, _ stream: SyntheticStream, path: String, after written: Int) async throws {
         server.setFaults([FaultRule(path: "/seg/\(written).ts", fault: .holdUntilReleased)])
         let prefix = stream.segmentLengths.prefix(written).reduce(0, +)
-        // holdTests: under TSan on a loaded machine reaching the hold took longer than fastTests' 5 s idle
+        // holdTests: under TSan on a loaded machine reaching the hold took longer than the 5 s idle
         // timeout, which then retried the held request instead of leaving it held.
         try await withDownloader(.holdTests) { downloader in
             let task = downloader.download(from: server.url(for: stream.entryPath), to: path)

@@ -3,11 +3,12 @@ import NIOCore
 import NIOPosix
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// Which failures are retried and how often (``FailureClass``), judged against real sockets on 127.0.0.1:
 /// the number of attempts and connections, the kind of error and its words.
-@Suite(.timeLimit(.minutes(2))) struct FetchFailureClassTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct FetchFailureClassTests {
     @Test func anUnknownHostFailsAtOnceInWords() throws {
         // An empty host name fails in getaddrinfo(3) itself with EAI_NONAME: a real resolver error, without
         // asking any name server.

@@ -1,10 +1,11 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// The `hlsfetch` executable, run as a subprocess against a ``StreamServer``.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchCLITests {
     @Test func downloadsTheBestTrackAndExitsZero() async throws {
         let stream = StreamFixtures.arkivaLike(segmentCount: 8, segmentSize: 16_000)
@@ -81,14 +82,14 @@ struct HLSFetchCLITests {
         try await withStreamServer(stream, faults: [FaultRule(path: "/seg/5.ts", fault: .holdUntilReleased)]) { server, directory in
             let path = directory.appendingPathComponent("killed.ts").path
             let url = server.url(for: stream.entryPath).absoluteString
-            let first = try CommandRunner.Running(arguments: [url, "-o", path])
+            let first = try await CommandRunner.start([url, "-o", path])
             let reached = await waitUntil {
                 ResumeState.load(from: path + ".part.resume")?.segmentsWritten == 5
                     && server.statistics.heldRequests == 1
             }
             #expect(reached)
-            first.kill()
-            let killed = await first.finish()
+            first.forceKill()
+            let killed = await CommandRunner.finish(first)
             #expect(killed.signaled)
             #expect(!FileManager.default.fileExists(atPath: path))
 
@@ -108,20 +109,20 @@ struct HLSFetchCLITests {
         try await withStreamServer(stream, faults: [FaultRule(path: "/seg/3.ts", fault: .holdUntilReleased)]) { server, directory in
             let path = directory.appendingPathComponent("interrupted.ts").path
             let url = server.url(for: stream.entryPath).absoluteString
-            let running = try CommandRunner.Running(arguments: [url, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([url, "-o", path, "--quiet"])
             let reached = await waitUntil {
                 ResumeState.load(from: path + ".part.resume")?.segmentsWritten == 3
                     && server.statistics.heldRequests == 1
             }
             #expect(reached)
             running.interrupt()
-            let outcome = await running.finish(timeout: .seconds(10))
+            let outcome = await CommandRunner.finish(running)
             #expect(!outcome.signaled)
             #expect(outcome.status == 130)
             #expect(outcome.stderr == "hlsfetch: error: interrupted; \(path).part is kept, continue with --resume\n")
             #expect(fileBytes(path + ".part") == Array(stream.expected.prefix(stream.segmentLengths.prefix(3).reduce(0, +))))
             // The held request was abandoned by the client.
-            #expect(await waitUntil(timeout: .seconds(2)) { server.statistics.heldRequests == 0 })
+            #expect(await waitUntil { server.statistics.heldRequests == 0 })
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
 
 /// `hlsfetch` on live streams and on failures, run as a subprocess: exit statuses, the final line, gap and
 /// retry lines, and (end to end) a recording that ffmpeg decodes from start to end.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchLiveCLITests {
     /// `ffmpeg` and `ffprobe` (test packages in scripts/bootstrap.sh).
     static func tool(_ name: String) -> URL? {
@@ -26,8 +27,7 @@ struct HLSFetchLiveCLITests {
                                                     timing: .realTime)
         try await LiveFixtures.withLiveServer(configuration) { server, live, directory in
             let path = directory.appendingPathComponent("radio.ts").path
-            let outcome = try await CommandRunner.run([live.playlistURL.absoluteString, "-o", path, "--duration", "20"],
-                                                      timeout: .seconds(120))
+            let outcome = try await CommandRunner.run([live.playlistURL.absoluteString, "-o", path, "--duration", "20"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.hasPrefix("\(path): "))
             #expect(outcome.stdout.contains(" no gaps; stopped at --duration"), "\(outcome.stdout)")
@@ -54,7 +54,7 @@ struct HLSFetchLiveCLITests {
         let faults = [FaultRule(path: "/live/index.m3u8", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 3), faults: faults) { server, live, directory in
             let path = directory.appendingPathComponent("holes.ts").path
-            let running = try CommandRunner.Running(arguments: [live.playlistURL.absoluteString, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"])
             // The first load sees 0-2; the reload is held until the window has slid past 3-5 and the stream ended.
             #expect(await waitUntil { server.statistics.heldRequests == 1 })
             #expect(server.releaseHeld(1) == 1)
@@ -62,7 +62,7 @@ struct HLSFetchLiveCLITests {
             live.advance(by: 6)
             live.end()
             #expect(server.releaseHeld(1) == 1)
-            let outcome = await running.finish()
+            let outcome = await CommandRunner.finish(running)
             #expect(outcome.status == 3, "\(outcome.stderr)")
             #expect(outcome.stderr == "hlsfetch: gap: media sequence 3-5 (~6.0 s): no longer in the playlist when it was reloaded\n")
             #expect(outcome.stdout.contains("12.0 s recorded (6 segments, media sequence 0-8), 1 gap: 3 segments (~6.0 s) missed; the stream ended"),
@@ -77,12 +77,12 @@ struct HLSFetchLiveCLITests {
         let faults = [FaultRule(path: "/live/seg3.ts", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 4), faults: faults) { server, live, directory in
             let path = directory.appendingPathComponent("signal.ts").path
-            let running = try CommandRunner.Running(arguments: [live.playlistURL.absoluteString, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"])
             // From the live edge (the last segment ≥ 6 s from the end) 1-3 are queued; 1 and 2 arrive, 3 is held.
             let expected = (1 ... 2).flatMap { live.segmentBytes($0) }
             #expect(await waitUntil { fileBytes(path + ".part").count == expected.count && server.statistics.heldRequests == 1 })
-            _ = Glibc.kill(running.process.processIdentifier, signal)
-            let outcome = await running.finish()
+            running.send(signal: signal)
+            let outcome = await CommandRunner.finish(running)
             #expect(!outcome.signaled)
             #expect(outcome.status == 0, "\(outcome.stderr)")
             #expect(outcome.stdout.contains("4.0 s recorded (2 segments, media sequence 1-2), no gaps; stopped by a signal"),

@@ -1,11 +1,12 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import Downloader
 
 /// `hlsfetch --list` and `--verbose` on the streams of issue 9: why each track was admitted, and the playlist
 /// warnings.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchQuirkCLITests {
     @Test func listSaysWhyEachTrackIsAudioAndPrintsTheWarnings() async throws {
         let stream = try QuirkStreams.quirks()

@@ -1,12 +1,13 @@
 import Foundation
 import StreamServer
+import TestSupport
 import Testing
 @testable import Downloader
 
 /// Live recording against a real ``StreamServer`` whose window the test slides (``LiveStream/advance(by:)``),
 /// with reload timing on a ``ManualLiveClock``: every step is judged by held requests, server records and
 /// the recording's events, never by sleeping.
-@Suite(.timeLimit(.minutes(2))) struct LiveRecordingTests {
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes))) struct LiveRecordingTests {
     static func options(_ clock: ManualLiveClock, duration: Double? = nil, start: LiveRecordingOptions.StartPosition = .liveEdge)
         -> LiveRecordingOptions {
         var options = LiveRecordingOptions(duration: duration)
@@ -156,19 +157,22 @@ import Testing
         let faults = [FaultRule(path: "/live/seg*", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 5), faults: faults) { server, live, _ in
             let clock = ManualLiveClock()
-            try await withDownloader(.holdTests) { downloader in
+            let log = LogRecorder()
+            try await withDownloader(.holdTests, log: log) { downloader in
                 // From the oldest: 5 segments queued at once.
                 let recording = downloader.record(from: live.playlistURL, to: nil,
                                                   options: Self.options(clock, start: .oldest))
                 let reader = LiveEventReader(recording)
                 for sequence in 0 ..< 5 {
                     let expected = min(2, 5 - sequence)
-                    #expect(await waitUntil { server.statistics.heldRequests == expected })
-                    try await Task.sleep(for: .milliseconds(20))   // a wrong third request would show up here
-                    #expect(server.statistics.heldRequests == expected)
+                    #expect(await server.waitForHeld(expected))
+                    // The recorder traces "segment requested" where it decides, before sending: a wrong third
+                    // request, decided in the same step as one the server now holds, is in the trace already.
+                    #expect(log.segmentsInFlight == expected, "\(log.segmentsInFlightAfterEachStep)")
                     #expect(server.releaseHeld(1, matching: "/live/seg\(sequence).ts") == 1)
                     await reader.read(throughSequence: sequence)
                 }
+                #expect(log.peakSegmentsInFlight == 2, "\(log.segmentsInFlightAfterEachStep)")
                 #expect(server.statistics.maxConcurrentRequests <= 3)   // two segments + at most one reload
                 recording.stop()
                 let result = try await recording.result()

@@ -2,10 +2,11 @@ import FeedCore
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import FeedKit
 
 /// The connectivity check: a TCP connect to the base URL's host, and the forced answer of `--offline`.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct ConnectivityTests {
     @Test func aListeningServerIsOnlineAndAClosedPortOffline() async throws {
         let server = try await StreamServer.start(content: .files([:]))

@@ -14,18 +14,6 @@ import Testing
                        errorMessage: errorMessage)
     }
 
-    private func failure(_ work: () async throws -> Void) async -> FeedError? {
-        do {
-            try await work()
-            return nil
-        } catch let error as FeedError {
-            return error
-        } catch {
-            Issue.record("not a FeedError: \(error)")
-            return nil
-        }
-    }
-
     struct List: Decodable, Equatable { var items: [String] }
 
     @Test func getsJSONBelowTheBaseURLWithAcceptAndUserAgent() async throws {

@@ -2,6 +2,7 @@ import FeedCore
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import FeedKit
 
 /// The SQLite store: a real file that survives reopening, the retrieval log, atomic refresh, app migrations.
@@ -39,7 +40,7 @@ import Testing
     }
 
     @Test func aRealFileKeepsDataAndRetrievalDatesAcrossReopening() async throws {
-        let path = try temporaryDirectory().appendingPathComponent("nested/dir/store.sqlite").path
+        let path = try makeTemporaryDirectory("FeedKitTests").appendingPathComponent("nested/dir/store.sqlite").path
         do {
             let store = try FeedStore(path: path, migrations: [Self.albums])
             #expect(try await store.lastRetrieval(of: "test.albums") == nil)
@@ -107,7 +108,7 @@ import Testing
             }
             #expect(reason.contains("no such table: missing_table"))
         }
-        let directory = try temporaryDirectory()
+        let directory = try makeTemporaryDirectory("FeedKitTests")
         do {
             _ = try FeedStore(path: directory.path)  // a directory is not a database file
             Issue.record("opened a directory")

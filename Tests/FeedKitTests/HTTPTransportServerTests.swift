@@ -7,24 +7,12 @@ import TestSupport
 
 /// The real HTTP layer (AsyncHTTPClient) against StreamServer fixture routes: auth, deadline, size cap,
 /// redirects, cut bodies, refused connections.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HTTPTransportServerTests {
     static let json = #"{"items": ["a", "b"]}"#
 
-    private func failure(_ work: () async throws -> Void) async -> FeedError? {
-        do {
-            try await work()
-            return nil
-        } catch let error as FeedError {
-            return error
-        } catch {
-            Issue.record("not a FeedError: \(error)")
-            return nil
-        }
-    }
-
     private func client(_ server: StreamServer, _ transport: AsyncHTTPTransport, credentials: Credentials? = nil,
-                        limits: RequestLimits = RequestLimits()) -> FeedHTTPClient {
+                        limits: RequestLimits = RequestLimits(timeout: .seconds(60))) -> FeedHTTPClient {
         FeedHTTPClient(service: "Local", baseURL: server.baseURL, credentials: credentials, transport: transport,
                        limits: limits, errorMessage: .jsonText(at: [JSONPath([.key("error")])]))
     }
@@ -36,7 +24,7 @@ struct HTTPTransportServerTests {
                   response: RouteResponse(data: Array(Self.json.utf8), contentType: "application/json",
                                           unauthorizedBody: Array(#"{"error": "bad token"}"#.utf8))),
         ]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let basic = try await client(server, transport, credentials: .basic(user: "user", password: "pw"))
                     .get(path: ["basic"])
@@ -62,7 +50,7 @@ struct HTTPTransportServerTests {
     @Test func aHeldRequestTimesOutAtTheDeadlineWithATimeoutError() async throws {
         let routes = [Route(path: "/slow", response: RouteResponse(string: Self.json))]
         for deadline in Self.deadlines {
-            let reached = try await withRouteServer(routes, faults: [FaultRule(path: "/slow", fault: .holdUntilReleased)]) { server async throws -> Bool in
+            let reached = try await withStreamServer(routes: routes, faults: [FaultRule(path: "/slow", fault: .holdUntilReleased)]) { server async throws -> Bool in
                 try await AsyncHTTPTransport.withTransport { transport async throws in
                     let limits = RequestLimits(timeout: deadline)
                     let error = await failure { _ = try await client(server, transport, limits: limits).get(path: ["slow"]) }
@@ -85,7 +73,7 @@ struct HTTPTransportServerTests {
     @Test func aBodyStalledAfterTheHeadersTimesOutToo() async throws {
         let routes = [Route(path: "/stall", response: RouteResponse(string: Self.json))]
         for deadline in Self.deadlines {
-            let reached = try await withRouteServer(routes, faults: [FaultRule(path: "/stall", fault: .stallAfterHeaders(times: 1))]) { server async throws -> Bool in
+            let reached = try await withStreamServer(routes: routes, faults: [FaultRule(path: "/stall", fault: .stallAfterHeaders(times: 1))]) { server async throws -> Bool in
                 try await AsyncHTTPTransport.withTransport { transport async throws in
                     let limits = RequestLimits(timeout: deadline)
                     let error = await failure { _ = try await client(server, transport, limits: limits).get(path: ["stall"]) }
@@ -108,7 +96,7 @@ struct HTTPTransportServerTests {
             Route(path: "/big", response: RouteResponse(string: big, contentType: "text/plain")),
             Route(path: "/cut", response: RouteResponse(string: big, contentType: "text/plain")),
         ]
-        try await withRouteServer(routes, faults: [FaultRule(path: "/cut", fault: .shortBody(times: 1))]) { server async throws in
+        try await withStreamServer(routes: routes, faults: [FaultRule(path: "/cut", fault: .shortBody(times: 1))]) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let capped = client(server, transport, limits: RequestLimits(maxBodyBytes: 4096))
                 #expect(await failure { _ = try await capped.get(path: ["big"]) }?.kind == .bodyTooLarge(limit: 4096))
@@ -145,7 +133,7 @@ struct HTTPTransportServerTests {
             Route(path: "/final", query: .exact(["x": "1"]), response: RouteResponse(string: Self.json)),
             Route(path: "/loop", response: RouteResponse(status: 302, headers: ["Location": "/loop"], string: "")),
         ]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let response = try await client(server, transport).get(path: ["old"])
                 #expect(response.url == server.url(for: "/final?x=1"))
@@ -174,7 +162,7 @@ struct HTTPTransportServerTests {
     @Test func errorStatusesWithHTMLBodiesReportTheStatusAlone() async throws {
         let routes = [Route(path: "/err", response: RouteResponse(status: 500, string: "<html>Internal error</html>",
                                                                   contentType: "text/html"))]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let error = await failure { _ = try await client(server, transport).get(path: ["err"]) }
                 #expect(error?.kind == .httpStatus(code: 500, apiMessage: nil))

@@ -2,10 +2,11 @@ import FeedCore
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 @testable import FeedKit
 
 /// The paginator: page numbers, next links, a missing `paging`, loops and page-count guards, and no partial lists.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct PaginatorTests {
     @Test func pageNumbersUntilAShortPage() async throws {
         var asked: [PageRequest] = []
@@ -73,7 +74,7 @@ struct PaginatorTests {
 
     @Test func followsRelativeNextLinksAcrossThreePagesWithTheToken() async throws {
         let routes = [Self.page(1, next: "/me/albums?page=2"), Self.page(2, next: "/me/albums?page=3"), Self.page(3, next: nil)]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let client = FeedHTTPClient(service: "Vimeo", baseURL: server.baseURL, credentials: .bearer(token: "T"),
                                             transport: transport)
@@ -86,7 +87,7 @@ struct PaginatorTests {
 
     @Test func aNextLinkToAPageAlreadyFetchedIsAnErrorNotALoop() async throws {
         let routes = [Self.page(1, next: "/me/albums?page=2"), Self.page(2, next: "/me/albums?page=1")]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let client = FeedHTTPClient(service: "Vimeo", baseURL: server.baseURL, credentials: .bearer(token: "T"),
                                             transport: transport)
@@ -103,7 +104,7 @@ struct PaginatorTests {
 
     @Test func aListWithoutPagingIsOnePage() async throws {
         let routes = [Route(path: "/me/albums", response: RouteResponse(string: #"{"data": [{"name": "only"}]}"#))]
-        try await withRouteServer(routes) { server async throws in
+        try await withStreamServer(routes: routes) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let client = FeedHTTPClient(service: "Vimeo", baseURL: server.baseURL, transport: transport)
                 #expect(try await Self.albums(client) == ["only"])
@@ -121,7 +122,7 @@ struct PaginatorTests {
                   response: RouteResponse(status: 500, string: #"{"error": "Something strange"}"#)),
             routes[2],
         ]
-        try await withRouteServer(failing) { server async throws in
+        try await withStreamServer(routes: failing) { server async throws in
             let store = try FeedStore.inMemory()
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let client = FeedHTTPClient(service: "Vimeo", baseURL: server.baseURL, credentials: .bearer(token: "T"),

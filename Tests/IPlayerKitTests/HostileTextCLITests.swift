@@ -19,7 +19,7 @@ struct HostileTextCLITests {
             """))
         let failing = Route(path: "/ibl/v1/categories/news/highlights", response: RouteResponse(
             status: 404, string: #"{"error": {"details": "\#(Self.hostileJSON)", "http_response_code": 404}}"#))
-        try await withSampleServer(extra: [categories, failing]) { server async throws in
+        try await withStreamServer(routes: try sampleRoutes(extra: [categories, failing])) { server async throws in
             let base = server.baseURL.absoluteString
             let table = try await MediaKitCLITests.run(["iplayer", "categories", "--base-url", base])
             #expect(table.status == 0, "\(table.stderr)")

@@ -8,7 +8,7 @@ import TestSupport
 @testable import IPlayerKit
 
 /// The iBL client: the seed's requests exactly, iBL's error messages, and the sample catalog end to end.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct IPlayerKitTests {
     @Test func sendsTheSeedsRequestsExactly() async throws {
         let stub = StubTransport { _ in .json(#"{"categories": [], "category_highlights": {"elements": []}}"#) }
@@ -54,7 +54,7 @@ struct IPlayerKitTests {
     }
 
     @Test func theSampleCatalogServedByRoutesDecodesAndItsImagesLoad() async throws {
-        try await withSampleServer { server async throws in
+        try await withStreamServer(routes: try sampleRoutes()) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
                 let ibl = IPlayerClient(baseURL: server.baseURL, transport: transport)
                 let categories = try await ibl.categories()

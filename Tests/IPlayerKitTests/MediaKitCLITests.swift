@@ -9,7 +9,7 @@ enum MediaKitBinary {
 }
 
 /// `mediakit iplayer …`, the built binary, against fixture routes on 127.0.0.1.
-@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct MediaKitCLITests {
     static let binary = MediaKitBinary.url
 
@@ -24,7 +24,7 @@ struct MediaKitCLITests {
     }
 
     @Test func categoriesAsATableAndAsJSON() async throws {
-        try await withSampleServer { server async throws in
+        try await withStreamServer(routes: try sampleRoutes()) { server async throws in
             let base = server.baseURL.absoluteString
             let table = try await Self.run(["iplayer", "categories", "--base-url", base])
             #expect(table.status == 0, "\(table.stderr)")
@@ -42,7 +42,7 @@ struct MediaKitCLITests {
     }
 
     @Test func highlightsJSONHasEpisodeAndCollectionItemsWithImageChefURLs() async throws {
-        try await withSampleServer { server async throws in
+        try await withStreamServer(routes: try sampleRoutes()) { server async throws in
             let base = server.baseURL.absoluteString
             let outcome = try await Self.run(["iplayer", "highlights", "arts", "--base-url", base, "--image-width", "600", "--json"])
             #expect(outcome.status == 0, "\(outcome.stderr)")
@@ -75,7 +75,7 @@ struct MediaKitCLITests {
     }
 
     @Test func episodeDetailsAsJSON() async throws {
-        try await withSampleServer { server async throws in
+        try await withStreamServer(routes: try sampleRoutes()) { server async throws in
             let base = server.baseURL.absoluteString
             let outcome = try await Self.run(["iplayer", "episode", "arts", "b0bbkw7p", "--base-url", base, "--json",
                                               "--now", "2018-07-01T21:00:00Z"])
@@ -98,7 +98,7 @@ struct MediaKitCLITests {
     }
 
     @Test func anEpisodeThatIsACollectionOrMissingIsOneLineAndExit1() async throws {
-        try await withSampleServer { server async throws in
+        try await withStreamServer(routes: try sampleRoutes()) { server async throws in
             let base = server.baseURL.absoluteString
             let collection = try await Self.run(["iplayer", "episode", "arts", "p06b6l8p", "--base-url", base])
             #expect(collection.status == 1)
@@ -113,7 +113,7 @@ struct MediaKitCLITests {
     @Test func http500WithAnHTMLBodyIsOneLineNamingStatusAndURL() async throws {
         let html = Route(path: "/ibl/v1/categories", response: RouteResponse(
             status: 500, string: "<html><body><h1>500</h1>\n<p>Internal error</p></body></html>", contentType: "text/html"))
-        try await withSampleServer(extra: [html]) { server async throws in
+        try await withStreamServer(routes: try sampleRoutes(extra: [html])) { server async throws in
             let outcome = try await Self.run(["iplayer", "categories", "--base-url", server.baseURL.absoluteString, "--json"])
             #expect(outcome.status == 1)
             #expect(outcome.stdout.isEmpty)
@@ -124,7 +124,7 @@ struct MediaKitCLITests {
     @Test func iblErrorBodiesGiveTheirDetails() async throws {
         let notFound = Route(path: "/ibl/v1/categories/news/highlights", response: RouteResponse(
             status: 404, string: #"{"error": {"details": "Category 'news' not found", "http_response_code": 404}}"#))
-        try await withSampleServer(extra: [notFound]) { server async throws in
+        try await withStreamServer(routes: try sampleRoutes(extra: [notFound])) { server async throws in
             let outcome = try await Self.run(["iplayer", "highlights", "news", "--base-url", server.baseURL.absoluteString])
             #expect(outcome.status == 1)
             #expect(outcome.stderr.hasPrefix("mediakit: error: iBL: HTTP 404 Not Found: \"Category 'news' not found\" ("))
@@ -139,7 +139,7 @@ struct MediaKitCLITests {
                               response: RouteResponse(string: String(arts.prefix(arts.count / 2))))
         let badDuration = Route(path: "/ibl/v1/categories/comedy/highlights",
                                 response: RouteResponse(string: arts.replacingOccurrences(of: "PT1H14M3S", with: "74 minutes")))
-        try await withSampleServer(extra: [truncated, badDuration]) { server async throws in
+        try await withStreamServer(routes: try sampleRoutes(extra: [truncated, badDuration])) { server async throws in
             let cut = try await Self.run(["iplayer", "highlights", "arts", "--base-url", server.baseURL.absoluteString])
             #expect(cut.status == 1)
             #expect(cut.stderr.hasPrefix("mediakit: error: iBL: invalid JSON: the body ends in the middle of the document"))
@@ -156,12 +156,12 @@ struct MediaKitCLITests {
         // the request even reaches the server. Such a run proves nothing about a held request, so it is repeated
         // with a longer deadline (each run's own record decides, never the wall clock).
         for seconds in ["0.5", "2", "8"] {
-            let reachedServer = try await withSampleServer(faults: [FaultRule(path: "/ibl/v1/categories", fault: .holdUntilReleased)]) {
+            let reachedServer = try await withStreamServer(routes: try sampleRoutes(), faults: [FaultRule(path: "/ibl/v1/categories", fault: .holdUntilReleased)]) {
                 server async throws -> Bool in
-                let running = try ProcessRunner.Running(try #require(Self.binary),
+                let running = try await ProcessRunner.Running.start(try #require(Self.binary),
                                                         ["iplayer", "categories", "--base-url", server.baseURL.absoluteString,
                                                          "--timeout", seconds])
-                let outcome = await running.finish(timeout: .seconds(60))
+                let outcome = await running.finish()
                 #expect(outcome.status == 1)
                 #expect(outcome.stderr == "mediakit: error: iBL: timed out after \(seconds) s (\(server.url(for: "/ibl/v1/categories?rights=mobile").absoluteString))\n")
                 // The client gave up on the held request: it was never answered.
@@ -182,7 +182,7 @@ struct MediaKitCLITests {
     }
 
     @Test func aBodyCutShortIsReportedAsSuch() async throws {
-        try await withSampleServer(faults: [FaultRule(path: "/ibl/v1/categories/sport/highlights", fault: .shortBody(times: 1))]) {
+        try await withStreamServer(routes: try sampleRoutes(), faults: [FaultRule(path: "/ibl/v1/categories/sport/highlights", fault: .shortBody(times: 1))]) {
             server async throws in
             let outcome = try await Self.run(["iplayer", "highlights", "sport", "--base-url", server.baseURL.absoluteString])
             #expect(outcome.status == 1)

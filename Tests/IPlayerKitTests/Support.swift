@@ -2,36 +2,9 @@ import Foundation
 import StreamServer
 import TestSupport
 
-/// The sample catalog's routes (Sources/Samples/IPlayerSample/routes.json).
-func sampleRoutes() throws -> RouteTable {
-    try RouteTable.load(contentsOf: PackagePaths.iPlayerSample.appendingPathComponent("routes.json"))
-}
-
-/// A server for the sample catalog, with `extra` routes answered first; always shut down after `body`.
-func withSampleServer<T>(extra: [Route] = [], faults: [FaultRule] = [],
-                         _ body: (StreamServer) async throws -> T) async throws -> T {
-    var table = try sampleRoutes()
-    table.routes = extra + table.routes
-    table.faults += faults
-    let server = try await StreamServer.start(routes: table)
-    do {
-        let result = try await body(server)
-        try await server.shutdown()
-        return result
-    } catch {
-        try await server.shutdown()
-        throw error
-    }
-}
-
-/// Polls `condition` until it holds or `timeout` passes (server statistics change on the server's threads).
-func waitUntil(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        guard ContinuousClock.now < deadline else { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
+/// The sample catalog's routes (Sources/Samples/IPlayerSample/routes.json), with `extra` routes answered first.
+func sampleRoutes(extra: [Route] = []) throws -> RouteTable {
+    try PackagePaths.routes(of: PackagePaths.iPlayerSample, extra: extra)
 }
 
 /// The sample file `name` with `{{base_url}}` replaced by `base`.

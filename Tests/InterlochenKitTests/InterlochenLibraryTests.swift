@@ -77,7 +77,7 @@ struct Rig {
                 let services = InterlochenLibrary.Services(
                     contentMeta: ContentMetaClient(url: base.appendingPathComponent("data/content-meta.json"),
                                                    credentials: .basic(user: user, password: password), transport: transport,
-                                                   limits: RequestLimits(timeout: .seconds(10))),
+                                                   limits: RequestLimits(timeout: .seconds(60))),
                     npr: NPRClient(baseURL: base.appendingPathComponent("npr"), apiKey: "KEY", transport: transport),
                     liveStream: LiveStreamClient(baseURL: base.appendingPathComponent("livestream"), transport: transport),
                     albums: albums)

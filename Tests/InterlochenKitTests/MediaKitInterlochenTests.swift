@@ -20,7 +20,7 @@ struct MediaKitInterlochenTests {
             let common = ["--content-url", base + "/data/content-meta.json", "--user", user, "--password", password,
                           "--npr-base", base + "/npr", "--npr-key", "sample-key", "--vimeo-base", base,
                           "--token", "sample-token", "--livestream-base", base + "/livestream", "--store", store,
-                          "--now", now, "--timeout", "10"]
+                          "--now", now, "--timeout", "60"]
             return try await ProcessRunner.run(try #require(MediaKitInterlochenTests.binary),
                                                ["interlochen"] + arguments + common)
         }

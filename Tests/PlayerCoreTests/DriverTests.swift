@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PlayerCore
 
 /// ``PlayerDriver`` against fakes: command order, re-entrancy and thread safety.
@@ -28,20 +29,20 @@ struct DriverTests {
             FetchScript(progress: [0.25, 0.5, 0.75, 1.0], outcome: .finish(file: "song.mp3"), onOtherThread: true)
         ])
         let recorder = StateRecorder(driver)
-        #expect(await eventually { recorder.all == [.uninitialized] })
+        #expect(await waitUntil { recorder.all == [.uninitialized] })
 
         driver.send(.tapped)
-        #expect(await eventually { driver.player.state == .playing })
+        #expect(await waitUntil { driver.player.state == .playing })
         #expect(driver.player.fill == 1)
         #expect(driver.player.icon == .pause)
         #expect(driver.player.cachedFile == "song.mp3")
         driver.send(.tapped)
-        #expect(await eventually { driver.player.state == .paused })
+        #expect(await waitUntil { driver.player.state == .paused })
         #expect(driver.player.icon == .play)
         driver.send(.tapped)
-        #expect(await eventually { driver.player.state == .playing })
+        #expect(await waitUntil { driver.player.state == .playing })
         audio.finish()
-        #expect(await eventually { driver.player.state == .uninitialized })
+        #expect(await waitUntil { driver.player.state == .uninitialized })
         #expect(driver.player.cachedFile == nil)
 
         #expect(log.all == ["startFetch fetch #1", "play song.mp3", "pause", "resume", "remove song.mp3"])
@@ -51,7 +52,7 @@ struct DriverTests {
             .fetching(progress: 0.75), .fetching(progress: 1),
             .playing, .paused, .playing, .completed, .uninitialized,
         ]
-        #expect(await eventually { recorder.all.count >= expectedStates.count })
+        #expect(await waitUntil { recorder.all.count >= expectedStates.count })
         #expect(recorder.all == expectedStates)
         #expect(problems.all.isEmpty)
     }
@@ -64,14 +65,14 @@ struct DriverTests {
         ])
         let recorder = StateRecorder(driver)
         driver.send(.tapped)
-        #expect(await eventually { driver.player.icon == .retry })
+        #expect(await waitUntil { driver.player.icon == .retry })
         #expect(driver.player.state == .failed(message: "Download failed: connection refused"))
         #expect(driver.player.message == "Download failed: connection refused")
         #expect(driver.player.fill == 0)
 
         driver.send(.tapped)
         // Once the fetcher's last report returned, its commands have run too.
-        #expect(await eventually { fetcher.finishedReporting == 2 })
+        #expect(await waitUntil { fetcher.finishedReporting == 2 })
         #expect(driver.player.state == .playing)
         #expect(log.all == ["startFetch fetch #1", "startFetch fetch #2", "play song.mp3"])
         let expectedStates: [PlayerState] = [
@@ -79,7 +80,7 @@ struct DriverTests {
             .failed(message: "Download failed: connection refused"),
             .fetching(progress: 0), .fetching(progress: 0.5), .fetching(progress: 1), .playing,
         ]
-        #expect(await eventually { recorder.all.count >= expectedStates.count })
+        #expect(await waitUntil { recorder.all.count >= expectedStates.count })
         #expect(recorder.all == expectedStates)
     }
 
@@ -89,14 +90,14 @@ struct DriverTests {
             scripts: [FetchScript(progress: [0.5, 1.0], outcome: .finish(file: "song.mp3"), onOtherThread: false)],
             onPlay: .finishImmediately)
         let recorder = StateRecorder(driver)
-        #expect(await eventually { recorder.all == [.uninitialized] })
+        #expect(await waitUntil { recorder.all == [.uninitialized] })
         // On its own thread, so a deadlock fails the test instead of hanging it.
         let returned = Shared(false)
         Thread.detachNewThread {
             driver.send(.tapped)
             returned.withLock { $0 = true }
         }
-        #expect(await eventually { returned.current })
+        #expect(await waitUntil { returned.current })
         // The whole cycle ran inside that one send.
         #expect(driver.player == Player().sendingAll([
             .tapped, .fetchProgressed(FetchID(1), fraction: 0.5), .fetchProgressed(FetchID(1), fraction: 1),
@@ -108,7 +109,7 @@ struct DriverTests {
             .uninitialized, .fetching(progress: 0), .fetching(progress: 0.5), .fetching(progress: 1),
             .playing, .completed, .uninitialized,
         ]
-        #expect(await eventually { recorder.all.count >= expectedStates.count })
+        #expect(await waitUntil { recorder.all.count >= expectedStates.count })
         #expect(recorder.all == expectedStates)
     }
 
@@ -195,7 +196,7 @@ struct DriverTests {
             await Task.yield()
         }
         // All our sends have returned; once the fetcher's have too, every event and command has been handled.
-        #expect(await eventually { fetcher.finishedReporting == 1 })
+        #expect(await waitUntil { fetcher.finishedReporting == 1 })
         #expect(driver.player.cachedFile == "song.mp3")
         // Taps while fetching are ignored; every later tap toggled playback. The log must agree with the state.
         let audioCalls = log.all.filter { $0 == "pause" || $0 == "resume" }

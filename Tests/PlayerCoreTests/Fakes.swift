@@ -160,12 +160,3 @@ final class StateRecorder: Sendable {
     var all: [PlayerState] { states.current }
 }
 
-/// Polls `condition` every millisecond until it holds or `seconds` pass; returns whether it held.
-func eventually(within seconds: Double = 5, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return condition()
-}

@@ -1,6 +1,7 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 
 /// `SDLDemo --app buffs` with the embedded sample (served in-process): the panel with 2 and with 5
 /// answers, a vote highlighted and the panel gone 2 s later, close, and taps that never reach the player.
@@ -8,24 +9,6 @@ import Testing
 /// screenshot pixels.
 @Suite("Buffs app: the panel over the window end to end")
 struct BuffsAppTests {
-    /// One trace line's panel fields.
-    struct PanelFrame: Decodable {
-        var t: Double
-        var state: String
-        var x: Double
-        var y: Double
-        var buff: Int?
-        var secondsLeft: Int?
-        var highlighted: Int?
-        var slide: Double?
-        var leaving: Bool?
-    }
-
-    static func frames(_ run: DemoRun) throws -> [PanelFrame] {
-        let text = try String(contentsOf: run.traceFile, encoding: .utf8)
-        return try text.split(separator: "\n").map { try JSONDecoder().decode(PanelFrame.self, from: Data($0.utf8)) }
-    }
-
     /// Panel geometry in an 800 × 600 window (BuffPanelLayout: bottom-left, 340 wide, rows 38 high, 6 apart).
     static func answerRowY(_ index: Int, count: Int) -> Int {
         let answers = count * 38 + (count - 1) * 6
@@ -36,7 +19,7 @@ struct BuffsAppTests {
     static let answer = (0x2E, 0x3A, 0x59), highlighted = (0x2A, 0x9D, 0x8F), background = (0xEC, 0xEF, 0xF4)
 
     func run(_ script: String) async throws -> DemoRun {
-        try await DemoRun.script(script, arguments: ["--app", "buffs", "--buff-interval", "20", "--script-fps", "100"], timeout: 120)
+        try await DemoRun.script(script, arguments: ["--app", "buffs", "--buff-interval", "20", "--script-fps", "100"])
     }
 
     @Test("two answers: shown, voted, highlighted, hidden exactly 2 s after the vote")
@@ -54,7 +37,7 @@ struct BuffsAppTests {
             """)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
-        let frames = try Self.frames(run)
+        let frames = try run.frames()
         let voted = try #require(frames.first { $0.highlighted != nil })
         #expect(voted.highlighted == 388)
         let leaving = try #require(frames.first { $0.leaving == true })
@@ -99,7 +82,7 @@ struct BuffsAppTests {
             let y = Self.answerRowY(index, count: 5)
             #expect(five.pixel(300, y, is: Self.answer, tolerance: 3), "row \(index): \(five.rgba(300, y))")
         }
-        let frames = try Self.frames(run)
+        let frames = try run.frames()
         #expect(frames.contains { $0.buff == 4 && $0.slide == 1 })
         let closed = try #require(frames.first { $0.leaving == true })
         #expect(closed.highlighted == nil)
@@ -121,25 +104,25 @@ struct BuffsAppTests {
             Route(path: "/buffs/1", response: RouteResponse(status: 500, string: "{}")),
             Route(path: "/buffs/2", response: RouteResponse(string: buff)),
         ]))
+        // Buff 2 is asked for 30 s (of the script's time) after buff 1 and buff 3 30 s after that: the run quits as
+        // soon as 2 shows, so only 1 and 2 are requested, however long the answers take in real time (with a 1 s
+        // interval a slow answer once let 3, 4 and 5 be requested before 2 showed).
         let run = try await DemoRun.script("""
             0 size 800 600
-            0 wait-buff 2 30000
+            0 wait-buff 2 120000
             100 quit
-            """, arguments: ["--app", "buffs", "--base-url", server.baseURL.absoluteString, "--buff-interval", "1"], timeout: 90)
-        // The server records a request on its own threads once answered: wait (bounded) for both records.
-        let deadline = ContinuousClock.now + .seconds(20)
-        while server.statistics.requests.count < 2, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        let paths = server.statistics.requests.map(\.path)
+            """, arguments: ["--app", "buffs", "--base-url", server.baseURL.absoluteString, "--buff-interval", "30"])
+        // The server records a request on its own threads once answered: wait for both records.
+        await server.waitForStatistics { $0.requests.count >= 2 }
+        let paths = server.receivedPaths()
         try await server.shutdown()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(paths == ["/buffs/1", "/buffs/2"])
         #expect(run.stderr.contains("SDLDemo: buff 1: SportBuff: HTTP 500 Internal Server Error (\(server.baseURL.absoluteString)/buffs/1)"),
                 "\(run.stderr)")
-        let frames = try Self.frames(run)
-        #expect(frames.first { $0.buff == 2 }.map { $0.t >= 1000 } == true)
+        let frames = try run.frames()
+        #expect(frames.first { $0.buff == 2 }.map { $0.t >= 30_000 } == true)
         #expect(!frames.contains { $0.buff == 1 })
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Samples
 import StreamServer
 import Testing
+import TestSupport
 
 /// A stream that cannot be fetched: the failed look, the message, and a retry by tapping.
 @Suite("Failure and retry")

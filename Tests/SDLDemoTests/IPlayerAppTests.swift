@@ -29,7 +29,7 @@ struct IPlayerAppTests {
 
     func run(_ script: String, server: StreamServer, environment: [String: String] = [:]) async throws -> DemoRun {
         try await DemoRun.script(script, arguments: ["--app", "iplayer", "--base-url", server.baseURL.absoluteString],
-                           environment: environment, timeout: 90)
+                           environment: environment)
     }
 
     /// Whether the screenshot's pixels inside `box` match the sample JPEG `name` drawn there (16:9 into 16:9,
@@ -161,11 +161,11 @@ struct IPlayerAppTests {
         let running = Task { try await suite.run(script, server: server) }
         // A request is routed when it arrives: the first, held, keeps the failing route; the server is fixed
         // before it is answered, so the Retry (which can only follow its answer) meets the fixed server.
-        #expect(await eventually { server.statistics.heldRequests == 1 })
+        #expect(await waitUntil { server.statistics.heldRequests == 1 })
         server.setRoutes(try Self.sampleRoutes())
         server.setFaults(hold)
         _ = server.releaseHeld(1, matching: Self.categoriesPath)
-        #expect(await eventually {
+        #expect(await waitUntil {
             server.statistics.requests.contains { $0.path == Self.categoriesPath && $0.status == 500 }
                 && server.statistics.heldRequests == 1
         })
@@ -196,32 +196,40 @@ struct IPlayerAppTests {
 
     @Test("a stalled server: the highlights request held, the screen fails with a timeout at the deadline")
     func stalledServer() async throws {
-        let server = try await Self.serve()
-        server.setFaults([FaultRule(path: Self.artsPath, fault: .holdUntilReleased)])
-        let run = try await run("""
-            0 size 800 600
-            0 wait-load loaded 20000
-            0 wait-still 20000
-            100 tap \(Self.categoryRow(0).x) \(Self.categoryRow(0).y)
-            100 wait-screen highlights 2000
-            100 wait-load failed 30000
-            100 wait-still 20000
-            100 screenshot stalled.png
-            200 quit
-            """, server: server, environment: ["SDLDEMO_FEED_TIMEOUT": "3"])  // 3 s: time for the request to arrive on a loaded machine
-        // The request was held (still, or until the client closed it) and never answered: the failure is the
-        // client's deadline, not a server answer.
-        let held = server.statistics.heldRequests
-        let records = server.statistics.requests.filter { $0.path == Self.artsPath }
-        let answered = records.filter { $0.status != 0 }
-        try await server.shutdown()
-        defer { run.remove() }
-        #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(held == 1 || !records.isEmpty, "the highlights request never arrived")
-        #expect(answered.isEmpty, "the server never answered: \(answered)")
-        let frames = try run.frames()
-        let failed = try #require(frames.first { $0.screen == "highlights" && $0.load == "failed" })
-        #expect(failed.loadMessage?.contains("timed out after 3 s") == true, "\(failed.loadMessage ?? "")")
+        // The deadline (SDLDEMO_FEED_TIMEOUT) applies to every request, and the categories must load before the
+        // highlights are asked for. On a loaded machine the categories once missed a 3 s deadline: such a run
+        // proves nothing about a stall, so it is repeated with a longer deadline; each run's own trace decides.
+        for seconds in [3, 15, 60] {
+            let server = try await Self.serve()
+            server.setFaults([FaultRule(path: Self.artsPath, fault: .holdUntilReleased)])
+            let run = try await run("""
+                0 size 800 600
+                0 wait-load loaded 20000
+                0 wait-still 20000
+                100 tap \(Self.categoryRow(0).x) \(Self.categoryRow(0).y)
+                100 wait-screen highlights 2000
+                100 wait-load failed 120000
+                100 wait-still 20000
+                100 screenshot stalled.png
+                200 quit
+                """, server: server, environment: ["SDLDEMO_FEED_TIMEOUT": "\(seconds)"])
+            // The request was held (still, or until the client closed it) and never answered: the failure is the
+            // client's deadline, not a server answer.
+            let held = server.statistics.heldRequests
+            let records = server.statistics.requests.filter { $0.path == Self.artsPath }
+            let answered = records.filter { $0.status != 0 }
+            try await server.shutdown()
+            defer { run.remove() }
+            let frames = try run.frames()
+            if frames.contains(where: { $0.load == "failed" && $0.screen != "highlights" }) { continue }
+            #expect(run.status == 0, "\(run.diagnostics)")
+            #expect(held == 1 || !records.isEmpty, "the highlights request never arrived")
+            #expect(answered.isEmpty, "the server never answered: \(answered)")
+            let failed = try #require(frames.first { $0.screen == "highlights" && $0.load == "failed" })
+            #expect(failed.loadMessage?.contains("timed out after \(seconds) s") == true, "\(failed.loadMessage ?? "")")
+            return
+        }
+        Issue.record("the categories never loaded within the deadline, even with 60 s")
     }
 
     @Test("without --base-url the embedded sample catalog is served in-process")
@@ -233,7 +241,7 @@ struct IPlayerAppTests {
             100 wait-screen highlights 2000
             100 wait-load loaded 20000
             200 quit
-            """, arguments: ["--app", "iplayer"], timeout: 90)
+            """, arguments: ["--app", "iplayer"])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(run.stderr.contains("serving the embedded IPlayerSample at http://127.0.0.1:"), "\(run.stderr)")
@@ -244,18 +252,9 @@ struct IPlayerAppTests {
 
     @Test("a bad --base-url is a usage-level error before the window opens")
     func badBaseURL() async throws {
-        let run = try await DemoRun.script("0 quit\n", arguments: ["--app", "iplayer", "--base-url", "ftp://example"], timeout: 60)
+        let run = try await DemoRun.script("0 quit\n", arguments: ["--app", "iplayer", "--base-url", "ftp://example"])
         defer { run.remove() }
         #expect(run.status != 0)
         #expect(run.stderr.contains("--base-url ftp://example"), "\(run.stderr)")
     }
-}
-
-/// Polls `condition` every 10 ms (without blocking a thread) until it holds, for at most 30 s.
-private func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<3000 {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
 }

@@ -105,7 +105,7 @@ struct InterlochenAppTests {
             800 wait-screen radio 2000
             800 wait-still 20000
             900 quit
-            """, arguments: rig.arguments, timeout: 120)
+            """, arguments: rig.arguments)
         let npr = rig.requests("/npr/query").filter { $0.contains("id=1039") }
         try await rig.stop()
         defer { run.remove() }
@@ -153,7 +153,7 @@ struct InterlochenAppTests {
             620 wait-load loaded 20000
             620 wait-still 20000
             700 quit
-            """, arguments: rig.arguments, timeout: 90)
+            """, arguments: rig.arguments)
         let records = rig.server.statistics.requests.sorted { $0.startedAt < $1.startedAt }
         try await rig.stop()
         defer { run.remove() }
@@ -183,7 +183,7 @@ struct InterlochenAppTests {
             0 wait-load failed 20000
             0 screenshot offline.png
             100 quit
-            """, arguments: rig.arguments + ["--offline"], timeout: 60)
+            """, arguments: rig.arguments + ["--offline"])
         let requests = rig.server.statistics.requests.count
         try await rig.stop()
         defer { run.remove() }
@@ -206,7 +206,7 @@ struct InterlochenAppTests {
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
             400 quit
-            """, arguments: rig.arguments, timeout: 90)
+            """, arguments: rig.arguments)
         let mp3 = rig.requests("/npr/audio/story.mp3")
         try await rig.stop()
         defer { run.remove() }
@@ -229,7 +229,7 @@ struct InterlochenAppTests {
             (["--app", "iplayer", "--token", "t"], "are for --app vimeo and --app interlochen"),
         ]
         for (arguments, message) in cases {
-            let outcome = try await ProcessRunner.run(binary, arguments, timeout: .seconds(30))
+            let outcome = try await ProcessRunner.run(binary, arguments)
             #expect(outcome.status == 64 && outcome.stderr.contains(message), "\(arguments): \(outcome.status) \(outcome.stderr)")
         }
     }
@@ -252,7 +252,7 @@ struct InterlochenAppTests {
             600 key escape
             600 wait-screen featured 5000
             700 quit
-            """, arguments: rig.arguments, timeout: 90)
+            """, arguments: rig.arguments)
         let searches = rig.requests("/me/videos")
         try await rig.stop()
         defer { run.remove() }
@@ -288,7 +288,7 @@ struct InterlochenAppTests {
             1200 wait-state fetching 10000
             1200 wait-state playing 30000
             1300 quit
-            """, arguments: ["--app", "interlochen", "--open-with", "true"], timeout: 120)
+            """, arguments: ["--app", "interlochen", "--open-with", "true"])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()

@@ -9,7 +9,7 @@ struct OptionsAndScreenshotTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemoTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let run = try await DemoRun.run(in: directory, arguments: ["--help"], timeout: 30)
+        let run = try await DemoRun.run(in: directory, arguments: ["--help"])
         #expect(run.status == 0, "\(run.diagnostics)")
         for option in ["--url", "--mp3", "--script", "--trace", "--app", "--base-url", "wait-state", "wait-screen", "wheel",
                        "backspace", "uninitialized", "refreshing"] {

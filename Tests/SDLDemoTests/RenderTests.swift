@@ -2,6 +2,7 @@ import DragPhysics
 import Foundation
 import ScreenKit
 import Testing
+import TestSupport
 
 @testable import SDLDemo
 
@@ -155,15 +156,17 @@ struct RenderTests {
         let url = try #require(URL(string: "fixture:///red.jpg"))
         let list = ScrollingList(rows: [ListRow(id: "a", title: "A", thumbnail: url)], frame: Self.content)
         let pixels = try RenderHarness.withCanvas { canvas, text -> CanvasPixels in
-            let queue = MainThreadQueue(waker: nil)
+            // The image arrives through the main-thread queue, whose waker is signalled when work is queued:
+            // run the queue at each signal until the image is there (the waits are events, bounded against a hang).
+            let waker = Waker()
+            let queue = MainThreadQueue(waker: waker)
             let store = ImageStore(canvas: canvas, fetcher: BundleFetcher(), queue: queue)
             store.show([url], at: 0)
-            // The image arrives through the main-thread queue; run it until it does (bounded: 30 s).
-            var waited = 0
-            while case .loading = store.look(for: url), waited < 30_000 {
+            let deadline = ContinuousClock.now + TestBounds.scaled(TestBounds.hang)
+            while case .loading = store.look(for: url), ContinuousClock.now < deadline {
                 queue.tick(at: 0)
-                usleep(1000)
-                waited += 1
+                guard case .loading = store.look(for: url) else { break }
+                _ = waker.wait(seconds: 1)
             }
             #expect(store.statistics.count == 1 && store.statistics.bytes == 64 * 36 * 4)
             return try draw(listFrame(list), on: canvas, text: text, images: store)

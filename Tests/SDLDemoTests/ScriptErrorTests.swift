@@ -36,7 +36,7 @@ struct ScriptErrorTests {
             # nothing taps the circle, so it never plays
             100 wait-state playing 500
             5000 quit
-            """)
+            """, scaleWaits: false)
         defer { run.remove() }
         #expect(run.status != 0, "\(run.diagnostics)")
         #expect(run.stderr.contains("script.txt:3: wait-state playing timed out after 500 ms (state: uninitialized)"),

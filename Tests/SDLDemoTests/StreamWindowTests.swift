@@ -10,7 +10,7 @@ import TestSupport
 /// ICY radio (titles in the trace and the picture, a dropped connection, the server going off the air), a live
 /// HLS window played for 20 s under SDL's disk driver (the PCM compared with a reference decode of the served
 /// segments), and the media controls on a private session bus, driven by `playerctl`.
-@Suite("Streams in the window", .serialized, .timeLimit(.minutes(3)))
+@Suite("Streams in the window", .serialized, .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct StreamWindowTests {
     // MARK: - Radio
 
@@ -18,18 +18,13 @@ struct StreamWindowTests {
     func radioTitles() async throws {
         let rig = try await RadioRig.start()
         // The title changes once the first block (with the first title) has gone out.
-        let changer = Task {
-            while rig.station.statistics.titleBlocksSent < 1, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
-            rig.station.setTitle("Second song")
-        }
-        let run = try await StreamDemo.run(script: """
+        let run = try await rig.runDemo("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-title Second song 30000
             100 screenshot radio.png
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
-        changer.cancel()
+            """, when: { $0.titleBlocksSent >= 1 }, then: { $0.setTitle("Second song") })
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
@@ -57,25 +52,19 @@ struct StreamWindowTests {
     @Test("a connection dropped mid-stream: the window reconnects and plays on; the server saw a second listener")
     func droppedConnection() async throws {
         let rig = try await RadioRig.start()
-        let dropper = Task {
-            // Drop once the listener has had 4 s of audio (the player is playing by then), then retitle the
-            // station: only a listener that connected again can show the new title, so the script waits for
-            // that event instead of for a stretch of real time (7 s was too short on a loaded machine).
-            while rig.station.statistics.bytesSent < 4 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
-            rig.station.dropListeners(reset: true)
-            rig.station.setTitle("After the drop")
-            while rig.station.statistics.listenersAccepted < 2, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
-        }
-        let run = try await StreamDemo.run(script: """
+        // Drop once the listener has had 4 s of audio (the player is playing by then), then retitle the station:
+        // only a listener that connected again can show the new title, so the script waits for that event
+        // instead of for a stretch of real time (7 s was too short on a loaded machine).
+        let run = try await rig.runDemo("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-title After the drop 60000
             0 wait-state playing 30000
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
-        // The run is over: a dropper still waiting (the window never got that far) must not wait forever.
-        dropper.cancel()
-        await dropper.value
+            """, when: { $0.bytesSent >= 4 * 16_000 }, then: { station in
+                station.dropListeners(reset: true)
+                station.setTitle("After the drop")
+            })
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(rig.station.statistics.listenersAccepted >= 2, "no reconnection")
@@ -88,20 +77,16 @@ struct StreamWindowTests {
     @Test("the server stops: the window shows the failed state and draws the message under the circle")
     func serverStops() async throws {
         let rig = try await RadioRig.start()
-        let stopper = Task {
-            while rig.station.statistics.bytesSent < 3 * 16_000, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
-            rig.station.stop()
-            rig.station.dropListeners(reset: true)
-        }
-        let run = try await StreamDemo.run(script: """
+        let run = try await rig.runDemo("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-state failed 60000
             100 screenshot failed.png
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"])
-        stopper.cancel()
-        await stopper.value
+            """, when: { $0.bytesSent >= 3 * 16_000 }, then: { station in
+                station.stop()
+                station.dropListeners(reset: true)
+            })
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let failed = try #require(try run.frames().last { $0.state == "failed" })
@@ -120,7 +105,7 @@ struct StreamWindowTests {
     @Test("switching: a download mid-fetch is retired (cache deleted) when a stream plays; releasing the audio returns the default player, ready, and leaves no file")
     func switching() async throws {
         let rig = try await RadioRig.start()
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             100 key space
             100 wait-state fetching 5000
@@ -149,7 +134,7 @@ struct StreamWindowTests {
     @Test("with --stream there is no default download: release-audio stops the stream and hides the circle; a tap where it was does nothing")
     func hiddenCircle() async throws {
         let rig = try await RadioRig.start()
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             100 release-audio
@@ -177,13 +162,13 @@ struct StreamWindowTests {
         let server = try await StreamServer.start(content: .files([:]))
         let playlist = try SampleName.defaultStream.directory().appendingPathComponent("hls_a192K_v4.m3u8").path
         let live = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist), windowSize: 6))
-        let run = try await StreamDemo.run(script: """
+        let run = try await DemoRun.script("""
             0 size 800 600
             0 wait-state playing 30000
             0 wait-real 20000
             0 screenshot live.png
             0 quit
-            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: true)
+            """, arguments: ["--stream", live.playlistURL.absoluteString, "--title", "Live HLS"], audio: .disk)
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
@@ -219,55 +204,38 @@ struct StreamWindowTests {
 
     @Test("MPRIS for real: playerctl on a private session bus sees SDLDemo, reads title and status, and play-pause pauses and resumes it")
     func mediaControls() async throws {
-        let daemon = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        let playerctl = URL(fileURLWithPath: "/usr/bin/playerctl")
-        guard FileManager.default.isExecutableFile(atPath: daemon.path), FileManager.default.isExecutableFile(atPath: playerctl.path) else {
-            Issue.record("dbus-daemon and playerctl are needed (scripts/bootstrap.sh test installs dbus and playerctl)")
-            return
-        }
-        let bus = try ProcessRunner.Running(daemon, ["--session", "--nofork", "--nopidfile", "--print-address=1"])
-        let address = await bus.waitForOutput(containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(address.hasPrefix("unix:"), "dbus-daemon printed \(address)")
+        let bus = try await SessionBus.start()
+        defer { bus.stop() }
         let rig = try await RadioRig.start()
-        let demo = try StreamDemo.start(script: """
+        let demo = try await DemoProcess.start(script: """
             0 size 800 600
             0 wait-state paused 60000
             0 wait-state playing 60000
             100 quit
-            """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-        let env = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+            """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         func ctl(_ arguments: [String]) async throws -> String {
-            try await ProcessRunner.run(playerctl, ["-p", "circleplayer"] + arguments, environment: env, timeout: .seconds(15))
-                .stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
         }
-        /// Asks `playerctl ARGUMENTS` until it says `answer` (each ask is bounded by the tool's exit), at most 150 times.
+        /// Asks `playerctl ARGUMENTS` until it says `answer` (an anti-hang bound only).
         func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
-            for _ in 0..<150 {
-                if try await ctl(arguments) == answer { return true }
-                try await Task.sleep(for: .milliseconds(200))
-            }
-            return false
+            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
         }
-        func waitStatus(_ status: String) async throws -> Bool { try await waitFor(["status"], status) }
-        #expect(try await waitStatus("Playing"), "playerctl never saw Playing")
-        let players = try await ProcessRunner.run(playerctl, ["-l"], environment: env).stdout
+        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw Playing")
+        let players = try await bus.run("playerctl", ["-l"]).output
         #expect(players.contains("circleplayer"), "\(players)")
         // Playing is published while buffering toward playing; the ICY title follows with the first audio.
-        let titled = try await waitFor(["metadata", "title"], "First song")
-        #expect(titled, "the ICY title never reached the bus")
+        #expect(try await waitFor(["metadata", "title"], "First song"), "the ICY title never reached the bus")
         #expect(try await ctl(["metadata", "artist"]) == "Test FM")
         _ = try await ctl(["play-pause"])
-        #expect(try await waitStatus("Paused"))
+        #expect(try await waitFor(["status"], "Paused"))
         _ = try await ctl(["play-pause"])
-        #expect(try await waitStatus("Playing"))
-        let outcome = await demo.finish(timeout: .seconds(90))
-        defer { demo.remove() }
-        #expect(outcome.status == 0, "status \(outcome.status)\n\(outcome.stderr)")
-        let states = try demo.frames().map(\.state)
+        #expect(try await waitFor(["status"], "Playing"))
+        let run = await demo.finish()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let states = try run.frames().map(\.state)
         let runs = states.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         #expect(runs.contains("paused"), "\(runs)")
-        bus.forceKill()
-        _ = await bus.finish(timeout: .seconds(5))
         try await rig.stop()
     }
 }
@@ -290,57 +258,27 @@ struct RadioRig: Sendable {
     func stop() async throws {
         try await server.shutdown()
     }
+
+    /// Runs SDLDemo on this station (`--stream URL --title "Test FM"`) with `script`, and meanwhile does `action`
+    /// to the station once its statistics satisfy `condition` (an event the test waits for, not a stretch of
+    /// time); a run that ends before that skips the action.
+    func runDemo(_ script: String, when condition: @escaping @Sendable (RadioStation.Statistics) -> Bool,
+                 then action: @escaping @Sendable (RadioStation) -> Void) async throws -> DemoRun {
+        let station = self.station
+        let actor = Task {
+            guard await waitUntil({ condition(station.statistics) }) else { return }
+            action(station)
+        }
+        let run = try await DemoRun.script(script, arguments: ["--stream", url, "--title", "Test FM"])
+        // The run is over: an action still waiting (the window never got that far) must not wait any longer.
+        actor.cancel()
+        await actor.value
+        return run
+    }
 }
 
-/// Runs SDLDemo headless (offscreen video; disk audio or dummy) with a script and a trace, without blocking a
-/// thread of the test pool (TestSupport's ProcessRunner).
-struct StreamDemo: Sendable {
-    let directory: URL
-    let running: ProcessRunner.Running
-
-    /// A finished run.
-    struct Run: Sendable {
-        let directory: URL
-        let status: Int32
-        let stderr: String
-        var diagnostics: String { "status \(status)\nstderr: \(stderr)" }
-        var audioFile: URL { directory.appendingPathComponent("audio.raw") }
-        func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
-        func frames() throws -> [StreamTraceFrame] { try StreamTraceFrame.read(directory.appendingPathComponent("trace.jsonl")) }
-        func remove() { try? FileManager.default.removeItem(at: directory) }
-    }
-
-    static func start(script: String, arguments: [String], audio: Bool = false,
-                      environment: [String: String] = [:]) throws -> StreamDemo {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemoStreams-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = "offscreen"
-        env["SDL_AUDIODRIVER"] = audio ? "disk" : "dummy"
-        env["SDL_DISKAUDIOFILE"] = directory.appendingPathComponent("audio.raw").path
-        env["SDL_DISKAUDIODELAY"] = "0"
-        env["TMPDIR"] = directory.path
-        env.removeValue(forKey: "DISPLAY")
-        // No session bus unless the test gives one (MPRIS then logs one line and the demo goes on).
-        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
-        env["XDG_RUNTIME_DIR"] = directory.path
-        for (key, value) in environment { env[key] = value }
-        let arguments = ["--script", directory.appendingPathComponent("script.txt").path,
-                         "--trace", directory.appendingPathComponent("trace.jsonl").path] + arguments
-        return StreamDemo(directory: directory, running: try ProcessRunner.Running(try DemoRun.binary(), arguments, environment: env))
-    }
-
-    static func run(script: String, arguments: [String], audio: Bool = false, environment: [String: String] = [:]) async throws -> Run {
-        let demo = try start(script: script, arguments: arguments, audio: audio, environment: environment)
-        let outcome = await demo.finish(timeout: .seconds(120))
-        return Run(directory: demo.directory, status: outcome.status, stderr: outcome.stderr)
-    }
-
-    func finish(timeout: Duration) async -> ProcessRunner.Outcome { await running.finish(timeout: timeout) }
-    func frames() throws -> [StreamTraceFrame] { try StreamTraceFrame.read(directory.appendingPathComponent("trace.jsonl")) }
-    func remove() { try? FileManager.default.removeItem(at: directory) }
-
+/// Helpers for the stream window's runs: the disk driver's PCM and pixel searches.
+enum StreamDemo {
     /// Little-endian s16 samples of a raw file.
     static func samples(_ url: URL) throws -> [Int16] {
         let data = try Data(contentsOf: url)
@@ -366,25 +304,5 @@ struct StreamDemo: Sendable {
 
     static func hasDarkPixel(_ image: LoadedImage, x: Range<Int>, y: Range<Int>) -> Bool {
         hasPixel(image, x: x, y: y) { $0.r < 0x60 && $0.g < 0x60 && $0.b < 0x70 }
-    }
-}
-
-/// The trace fields the stream tests read (the file flow's `TraceFrame` plus the audio player's).
-struct StreamTraceFrame: Decodable, Sendable {
-    var t: Double
-    var state: String
-    var message: String?
-    var circle: String?
-    var stream: Bool?
-    var live: Bool?
-    var nowPlaying: String?
-    var artist: String?
-    var buffer: Double?
-    var audible: Bool?
-
-    static func read(_ url: URL) throws -> [StreamTraceFrame] {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let decoder = JSONDecoder()
-        return try text.split(separator: "\n").map { try decoder.decode(StreamTraceFrame.self, from: Data($0.utf8)) }
     }
 }

@@ -74,7 +74,7 @@ struct VimeoAppTests {
             500 wait-still 20000
             600 wait-row 1201059 1000
             700 quit
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         let pages = VimeoSampleRoutes.requests("/me/albums/1001", on: server)
         let albums = VimeoSampleRoutes.requests("/me/albums", on: server).filter { !$0.hasPrefix("/me/albums/") }
         try await server.shutdown()
@@ -116,7 +116,7 @@ struct VimeoAppTests {
             620 wait-load loaded 20000
             620 wait-still 20000
             700 quit
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         let pages = VimeoSampleRoutes.requests("/me/albums/1001", on: server)
         try await server.shutdown()
         defer { run.remove() }
@@ -155,7 +155,7 @@ struct VimeoAppTests {
             200 screenshot details.png
             300 tap \(Self.play.x) \(Self.play.y)
             400 quit
-            """, arguments: VimeoSampleRoutes.arguments(server, store: store), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server, store: store))
         defer { online.remove() }
         #expect(online.status == 0, "\(online.diagnostics)")
         let requestsOnline = VimeoSampleRoutes.requests("/me", on: server).count
@@ -170,7 +170,7 @@ struct VimeoAppTests {
             400 key backspace
             400 wait-screen albums 2000
             500 quit
-            """, arguments: VimeoSampleRoutes.arguments(server, store: store) + ["--offline"], timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server, store: store) + ["--offline"])
         let requestsAfter = VimeoSampleRoutes.requests("/me", on: server).count
         try await server.shutdown()
         defer { offline.remove() }
@@ -210,7 +210,7 @@ struct VimeoAppTests {
             400 wait-rows 25 20000
             400 wait-still 20000
             500 quit
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         let searches = VimeoSampleRoutes.requests("/me/videos", on: server)
         try await server.shutdown()
         defer { run.remove() }
@@ -235,7 +235,7 @@ struct VimeoAppTests {
             0 screenshot thumbnails.png
             2000 screenshot later.png
             2100 quit
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         let missing = VimeoSampleRoutes.requests("/pictures/blue_200.jpg", on: server).count
         let broken = VimeoSampleRoutes.requests("/pictures/green_200.jpg", on: server).count
         let red = VimeoSampleRoutes.requests("/pictures/red_200.jpg", on: server).count
@@ -270,7 +270,7 @@ struct VimeoAppTests {
             100 tap \(retry.maxX - 8) \(retry.maxY - 8)
             100 wait-load loaded 20000
             200 quit
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         let albums = VimeoSampleRoutes.requests("/me/albums", on: server)
         try await server.shutdown()
         defer { run.remove() }
@@ -305,7 +305,7 @@ struct VimeoAppTests {
             200 wait-state paused 5000
             300 key escape
             400 key escape
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         try await server.shutdown()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")

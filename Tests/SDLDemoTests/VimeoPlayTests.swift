@@ -19,7 +19,7 @@ struct VimeoPlayTests {
             300 wait-state fetching 10000
             300 wait-state playing 30000
             400 quit
-            """, arguments: VimeoSampleRoutes.arguments(server), timeout: 90)
+            """, arguments: VimeoSampleRoutes.arguments(server))
         let playlists = VimeoSampleRoutes.requests("/hls_index.m3u8", on: server)
         try await server.shutdown()
         defer { run.remove() }

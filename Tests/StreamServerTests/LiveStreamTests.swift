@@ -2,6 +2,7 @@ import Foundation
 import MPEGTS
 import NIOConcurrencyHelpers
 import Testing
+import TestSupport
 @testable import StreamServer
 
 /// Live mode: the sliding window, sequence numbers, looping with continuous time stamps or discontinuities,
@@ -31,7 +32,7 @@ struct LiveStreamTests {
     }
 
     @Test func theWindowSlidesAndSequenceNumbersOnlyGrow() async throws {
-        try await Fixtures.withServer(.files([:])) { server in
+        try await withStreamServer(content: .files([:])) { server in
             var configuration = Self.manual(Self.source(count: 5), window: 3)
             configuration.firstSequence = 7
             configuration.retainedSegments = 2
@@ -164,7 +165,7 @@ struct LiveStreamTests {
     }
 
     @Test func sourcesThatCannotBeRetimedAreRefusedWithTheReason() async throws {
-        try await Fixtures.withServer(.files([:])) { server in
+        try await withStreamServer(content: .files([:])) { server in
             #expect(throws: LiveSourceError.cannotRetime(reason: "the segments are not MPEG transport streams")) {
                 try server.startLive(LiveStreamConfiguration(source: Self.source(count: 3)))
             }
@@ -178,7 +179,7 @@ struct LiveStreamTests {
     }
 
     @Test func faultsApplyToLiveRequests() async throws {
-        try await Fixtures.withServer(.files([:]), faults: [FaultRule(path: "/live/seg*", fault: .status(code: 503, times: 1))]) { server in
+        try await withStreamServer(content: .files([:]), faults: [FaultRule(path: "/live/seg*", fault: .status(code: 503, times: 1))]) { server in
             try server.startLive(Self.manual(Self.source(count: 3), window: 2))
             #expect(try await RawHTTPConnection.fetch(port: server.port, "GET", "/live/seg0.ts").status == 503)
             #expect(try await RawHTTPConnection.fetch(port: server.port, "GET", "/live/seg0.ts").status == 200)

@@ -1,6 +1,7 @@
 import Foundation
 import NIOHTTP1
 import Testing
+import TestSupport
 @testable import StreamServer
 
 /// The endless ICY radio: headers, exact framing of audio and metadata, bursts, titles, drops, going off the air.
@@ -54,6 +55,16 @@ struct RadioStationTests {
         return server
     }
 
+    /// A listener of `station` on `server`: connected, its request's head read, and counted by the station.
+    func listen(to station: RadioStation, on server: StreamServer) async throws
+        -> (RawHTTPConnection, (status: Int, headers: [String: String], bodyStart: Int)) {
+        let client = try await RawHTTPConnection.connect(port: server.port)
+        try await client.sendRequest("GET", "/radio.mp3")
+        let head = try await client.readHead()
+        #expect(await waitUntil { station.statistics.listeners == 1 })
+        return (client, head)
+    }
+
     @Test("headers: audio/mpeg, no length, icy-name and icy-description; icy-metaint only when asked for")
     func headers() async throws {
         let station = try RadioStation(mp3: Self.mp3(4), name: "Test FM", description: "Tones", pacing: .manual)
@@ -72,10 +83,10 @@ struct RadioStationTests {
         let plain = try await RawHTTPConnection.connect(port: server.port)
         try await plain.sendRequest("GET", "/radio.mp3")
         #expect(try await plain.readHead().headers["icy-metaint"] == nil)
-        #expect(await eventuallyTrue { station.statistics.listeners == 2 })
+        #expect(await waitUntil { station.statistics.listeners == 2 })
         await asking.close()
         await plain.close()
-        #expect(await eventuallyTrue { station.statistics.listeners == 0 })
+        #expect(await waitUntil { station.statistics.listeners == 0 })
     }
 
     @Test("released frames arrive in order with a metadata block every metaint bytes; a new title in the next block")
@@ -87,14 +98,14 @@ struct RadioStationTests {
         let client = try await RawHTTPConnection.connect(port: server.port)
         try await client.sendRequest("GET", "/radio.mp3", headers: ["Icy-MetaData: 1"])
         let head = try await client.readHead()
-        #expect(await eventuallyTrue { station.statistics.listeners == 1 })
+        #expect(await waitUntil { station.statistics.listeners == 1 })
 
         station.release(frames: 10)  // 4170 audio bytes: blocks after 1000, 2000, 3000 and 4000
         station.setTitle("Second")
         station.release(frames: 5)   // 2085 more: blocks after 5000 and 6000
         let expectedAudio = Array((0..<15).flatMap { Self.frames(7)[$0 % 7] })
         var split: (audio: [UInt8], blocks: [[UInt8]]) = ([], [])
-        let complete = await client.wait(timeout: .seconds(10)) { received in
+        let complete = await client.wait { received in
             split = Self.splitICY(Self.dechunk(received.bytes[head.bodyStart...]), metaInterval: 1000)
             return split.audio.count >= expectedAudio.count
         }
@@ -115,14 +126,11 @@ struct RadioStationTests {
         let server = try await startStation(station)
         defer { Task { try? await server.shutdown() } }
         station.release(frames: 20)
-        let client = try await RawHTTPConnection.connect(port: server.port)
-        try await client.sendRequest("GET", "/radio.mp3")
-        let head = try await client.readHead()
-        #expect(await eventuallyTrue { station.statistics.listeners == 1 })
+        let (client, head) = try await listen(to: station, on: server)
         station.release(frames: 2)
         let expected = Array((17..<22).flatMap { Self.frames(50)[$0] })
         var body: [UInt8] = []
-        #expect(await client.wait(timeout: .seconds(10)) { received in
+        #expect(await client.wait { received in
             body = Self.dechunk(received.bytes[head.bodyStart...])
             return body.count >= expected.count
         })
@@ -135,10 +143,7 @@ struct RadioStationTests {
         let station = try RadioStation(mp3: Self.mp3(5), pacing: .manual)
         let server = try await startStation(station)
         defer { Task { try? await server.shutdown() } }
-        let client = try await RawHTTPConnection.connect(port: server.port)
-        try await client.sendRequest("GET", "/radio.mp3")
-        _ = try await client.readHead()
-        #expect(await eventuallyTrue { station.statistics.listeners == 1 })
+        let (client, _) = try await listen(to: station, on: server)
         station.release(frames: 3)
         station.dropListeners(reset: true)
         #expect(await client.waitUntilClosed())
@@ -155,10 +160,7 @@ struct RadioStationTests {
         let station = try RadioStation(mp3: Self.mp3(5), pacing: .manual)
         let server = try await startStation(station)
         defer { Task { try? await server.shutdown() } }
-        let client = try await RawHTTPConnection.connect(port: server.port)
-        try await client.sendRequest("GET", "/radio.mp3")
-        _ = try await client.readHead()
-        #expect(await eventuallyTrue { station.statistics.listeners == 1 })
+        let (client, _) = try await listen(to: station, on: server)
         station.stop()
         #expect(await client.waitUntilClosed())
         let refused = try await RawHTTPConnection.connect(port: server.port)
@@ -187,7 +189,7 @@ struct RadioStationTests {
     @Test("in real time the station airs frames as the clock passes")
     func realTime() async throws {
         let station = try RadioStation(mp3: Self.mp3(5), pacing: .realTime)
-        #expect(await eventuallyTrue { station.statistics.framesAired >= 10 })
+        #expect(await waitUntil { station.statistics.framesAired >= 10 })
     }
 
     @Test("metadata blocks: length byte, text padded with NULs to 16 bytes; no title is an empty block")
@@ -201,14 +203,4 @@ struct RadioStationTests {
         #expect(long[0] == 255 && long.count == 1 + 255 * 16)
         #expect(throws: RadioStationError.self) { try RadioStation(mp3: [1, 2, 3]) }
     }
-}
-
-/// Polls `condition` every 5 ms until it holds or 10 s pass.
-func eventuallyTrue(_ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return condition()
 }

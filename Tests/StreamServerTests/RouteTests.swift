@@ -4,7 +4,7 @@ import TestSupport
 @testable import StreamServer
 
 /// Fixture routes: matching by method, path and query; auth; templated bodies; recording; faults; routes.json.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct RouteTests {
     static let categories = #"{"categories": [{"id": "arts", "title": "Arts"}]}"#
 
@@ -162,7 +162,7 @@ struct RouteTests {
             #expect(head.status == 200)
             await stalled.close()
             // The server sent the head and not one body byte before the client gave up.
-            let stalledStats = await Fixtures.waitForStatistics(server) { stats in
+            let stalledStats = await server.waitForStatistics { stats in
                 stats.requests.contains { $0.path == "/search" }
             }
             let record = try #require(stalledStats.requests.first { $0.path == "/search" })
@@ -172,7 +172,7 @@ struct RouteTests {
 
             let held = try await RawHTTPConnection.connect(port: server.port)
             try await held.sendRequest("GET", "/linked")
-            let stats = await Fixtures.waitForStatistics(server) { $0.heldRequests == 1 }
+            let stats = await server.waitForStatistics { $0.heldRequests == 1 }
             #expect(stats.heldRequests == 1)
             #expect(server.releaseHeld(1, matching: "/linked") == 1)
             #expect(try await held.readResponse().status == 200)
@@ -191,10 +191,10 @@ struct RouteTests {
 }
 
 /// routes.json: files relative to its folder, inline bodies, auth, faults, and strict errors.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct RouteTableFileTests {
     static func write(_ files: [String: String]) throws -> URL {
-        let folder = try Fixtures.temporaryDirectory()
+        let folder = try makeTemporaryDirectory("StreamServerTests")
         for (name, text) in files {
             let url = folder.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -268,7 +268,7 @@ struct RouteTableFileTests {
 }
 
 /// The `streamserve` command line.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct StreamServeCLITests {
     static let binary = ProcessRunner.executable(named: "streamserve")
 
@@ -297,7 +297,7 @@ struct StreamServeCLITests {
             "static.txt": "static file",
         ])
         let folder = routes.deletingLastPathComponent().path
-        let running = try ProcessRunner.Running(streamserve, [folder, "--routes", routes.path])
+        let running = try await ProcessRunner.Running.start(streamserve, [folder, "--routes", routes.path])
         let banner = await running.waitForOutput(containing: "(Ctrl-C to stop)")
         let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://127.0.0.1:") })
         let port = try #require(Int(url.split(separator: ":").last?.trimmingCharacters(in: .init(charactersIn: "/")) ?? ""))
@@ -307,7 +307,7 @@ struct StreamServeCLITests {
         let file = try await RawHTTPConnection.fetch(port: port, "GET", "/static.txt")
         #expect(String(decoding: file.body, as: UTF8.self) == "static file")
         running.interrupt()
-        let outcome = await running.finish(timeout: .seconds(10))
+        let outcome = await running.finish()
         #expect(outcome.sanitizerReport == nil)
     }
 }

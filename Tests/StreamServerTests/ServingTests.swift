@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StreamServer
 
 @Suite("Serving files")
@@ -14,7 +15,7 @@ struct ServingTests {
     ])
 
     @Test func fullGet() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let response = try await RawHTTPConnection.fetch(port: server.port, "GET", "/audio/seg0.ts")
             #expect(response.status == 200)
             #expect(response.body == Self.segment)
@@ -50,7 +51,7 @@ struct ServingTests {
         ("bytes=1234-1234", 1234, 1234),
     ])
     func singleRange(header: String, first: Int, last: Int) async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let response = try await RawHTTPConnection.fetch(
                 port: server.port, "GET", "/audio/seg0.ts", headers: ["Range: \(header)"])
             #expect(response.status == 206)
@@ -63,7 +64,7 @@ struct ServingTests {
     }
 
     @Test func unsatisfiableRange() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             for header in ["bytes=10000-", "bytes=20000-30000", "bytes=-0"] {
                 let response = try await RawHTTPConnection.fetch(
                     port: server.port, "GET", "/audio/seg0.ts", headers: ["Range: \(header)"])
@@ -74,7 +75,7 @@ struct ServingTests {
     }
 
     @Test func multipleRangesAndIfRangeGetWholeFile() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let multiple = try await RawHTTPConnection.fetch(
                 port: server.port, "GET", "/audio/seg0.ts", headers: ["Range: bytes=0-1,5-9"])
             #expect(multiple.status == 200)
@@ -87,7 +88,7 @@ struct ServingTests {
     }
 
     @Test func missingFileIs404() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let response = try await RawHTTPConnection.fetch(port: server.port, "GET", "/audio/seg9.ts")
             #expect(response.status == 404)
             let directory = try await RawHTTPConnection.fetch(port: server.port, "GET", "/audio")
@@ -96,7 +97,7 @@ struct ServingTests {
     }
 
     @Test func headSendsHeadersOnly() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)
             try await connection.sendRequest("HEAD", "/audio/seg0.ts", headers: ["Range: bytes=0-9"])
             let head = try await connection.readResponse(expectBody: false)
@@ -114,7 +115,7 @@ struct ServingTests {
     }
 
     @Test func otherMethodsAre405() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             for method in ["POST", "PUT", "DELETE", "OPTIONS"] {
                 let response = try await RawHTTPConnection.fetch(port: server.port, method, "/audio/seg0.ts")
                 #expect(response.status == 405, "\(method)")
@@ -124,7 +125,7 @@ struct ServingTests {
     }
 
     @Test func keepAliveReusesOneConnection() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)
             try await connection.sendRequest("GET", "/audio/seg0.ts", headers: ["Range: bytes=0-9"])
             let first = try await connection.readResponse()
@@ -142,7 +143,7 @@ struct ServingTests {
             #expect(!fourth.connectionClosed)
             await connection.close()
 
-            let stats = await Fixtures.waitForStatistics(server) { $0.openConnections == 0 }
+            let stats = await server.waitForStatistics { $0.openConnections == 0 }
             #expect(stats.connectionsAccepted == 1)
             #expect(stats.maxOpenConnections == 1)
             #expect(stats.requestCount == 4)
@@ -158,11 +159,11 @@ struct ServingTests {
         // Bodies longer than one 64 KiB write finish from a writability callback; the connection
         // must then accept the next request.
         let big = Fixtures.bytes(200_000, seed: 13)
-        try await Fixtures.withServer(.files(["/big.ts": ServedFile(data: big, path: "/big.ts")])) { server in
+        try await withStreamServer(content: .files(["/big.ts": ServedFile(data: big, path: "/big.ts")])) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)
             for round in 0..<3 {
                 try await connection.sendRequest("GET", "/big.ts")
-                let response = try await connection.readResponse(timeout: .seconds(3))
+                let response = try await connection.readResponse()
                 #expect(response.status == 200, "round \(round)")
                 #expect(response.body.count == big.count, "round \(round)")
                 #expect(Fixtures.mismatch(response.body, big) == nil, "round \(round)")
@@ -170,8 +171,8 @@ struct ServingTests {
             // Pipelined: the second body starts while the first one's end is being written.
             try await connection.sendRequest("GET", "/big.ts")
             try await connection.sendRequest("GET", "/big.ts", headers: ["Range: bytes=70000-"])
-            let first = try await connection.readResponse(timeout: .seconds(3))
-            let second = try await connection.readResponse(timeout: .seconds(3))
+            let first = try await connection.readResponse()
+            let second = try await connection.readResponse()
             #expect(Fixtures.mismatch(first.body, big) == nil)
             #expect(second.status == 206)
             #expect(second.body == Array(big[70000...]))
@@ -181,7 +182,7 @@ struct ServingTests {
     }
 
     @Test func connectionCloseIsHonoured() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)
             try await connection.sendRequest("GET", "/a%20b.mp3", headers: ["Connection: close"])
             let response = try await connection.readResponse()
@@ -192,7 +193,7 @@ struct ServingTests {
     }
 
     @Test func http10ClientsGetOneResponsePerConnection() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             let connection = try await RawHTTPConnection.connect(port: server.port)
             try await connection.send("GET /audio/seg0.ts HTTP/1.0\r\nRange: bytes=-3\r\n\r\n")
             let response = try await connection.readResponse()
@@ -204,7 +205,7 @@ struct ServingTests {
 
     @Test func largeBodyArrivesIntact() async throws {
         let big = Fixtures.bytes(3_000_000, seed: 3)
-        try await Fixtures.withServer(.files(["/big.mp4": ServedFile(data: big, path: "/big.mp4")])) { server in
+        try await withStreamServer(content: .files(["/big.mp4": ServedFile(data: big, path: "/big.mp4")])) { server in
             let response = try await RawHTTPConnection.fetch(port: server.port, "GET", "/big.mp4")
             #expect(response.status == 200)
             #expect(response.body.count == big.count)
@@ -214,7 +215,7 @@ struct ServingTests {
     }
 
     @Test func setContentReplacesFiles() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             server.setContent(.files(["/new.ts": ServedFile(data: [9, 8, 7], path: "/new.ts")]))
             let new = try await RawHTTPConnection.fetch(port: server.port, "GET", "/new.ts")
             #expect(new.body == [9, 8, 7])
@@ -224,7 +225,7 @@ struct ServingTests {
     }
 
     @Test func urls() async throws {
-        try await Fixtures.withServer(Self.content) { server in
+        try await withStreamServer(content: Self.content) { server in
             #expect(server.port > 0)
             #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
             #expect(server.url(for: "/audio/index.m3u8").absoluteString
@@ -239,7 +240,7 @@ struct ServingTests {
 struct DirectoryTests {
     /// root/ holds the served files; secret.txt sits next to root/, outside it.
     static func makeTree() throws -> (parent: URL, root: URL) {
-        let parent = try Fixtures.temporaryDirectory()
+        let parent = try makeTemporaryDirectory("StreamServerTests")
         let root = parent.appendingPathComponent("root", isDirectory: true)
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("audio"), withIntermediateDirectories: true)
@@ -252,7 +253,7 @@ struct DirectoryTests {
     @Test func servesFilesBelowTheRoot() async throws {
         let (parent, root) = try Self.makeTree()
         defer { try? FileManager.default.removeItem(at: parent) }
-        try await Fixtures.withServer(.directory(root.path)) { server in
+        try await withStreamServer(content: .directory(root.path)) { server in
             let segment = try await RawHTTPConnection.fetch(
                 port: server.port, "GET", "/audio/seg1.ts", headers: ["Range: bytes=100-199"])
             #expect(segment.status == 206)
@@ -291,7 +292,7 @@ struct DirectoryTests {
     func traversalIsRefused(target: String) async throws {
         let (parent, root) = try Self.makeTree()
         defer { try? FileManager.default.removeItem(at: parent) }
-        try await Fixtures.withServer(.directory(root.path)) { server in
+        try await withStreamServer(content: .directory(root.path)) { server in
             let response = try await RawHTTPConnection.fetch(port: server.port, "GET", target)
             #expect(response.status == 403)
             #expect(!response.body.elementsEqual("top secret".utf8))
@@ -299,7 +300,7 @@ struct DirectoryTests {
     }
 
     @Test func missingRootDirectoryIsRejected() async throws {
-        let parent = try Fixtures.temporaryDirectory()
+        let parent = try makeTemporaryDirectory("StreamServerTests")
         defer { try? FileManager.default.removeItem(at: parent) }
         let missing = parent.appendingPathComponent("nope").path
         await #expect(throws: StreamServerError.self) {
@@ -310,7 +311,7 @@ struct DirectoryTests {
     @Test func malformedTargetIs400() async throws {
         let (parent, root) = try Self.makeTree()
         defer { try? FileManager.default.removeItem(at: parent) }
-        try await Fixtures.withServer(.directory(root.path)) { server in
+        try await withStreamServer(content: .directory(root.path)) { server in
             let status4 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/a%zz").status
             #expect(status4 == 400)
             let status5 = try await RawHTTPConnection.fetch(port: server.port, "GET", "/index.m3u8%00.ts").status

@@ -4,14 +4,14 @@ import Testing
 import TestSupport
 
 /// `streamserve --live …` and `streamserve --radio …`: the servers the live and radio tests use, from a shell.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct StreamServeLiveRadioTests {
     static let defaultStream = PackagePaths.root.appendingPathComponent("Sources/Samples/DefaultStream")
 
     /// Starts streamserve with `arguments`; returns it, its stdout up to the banner, and the port.
     static func start(_ arguments: [String]) async throws -> (ProcessRunner.Running, String, Int) {
         let streamserve = try #require(StreamServeCLITests.binary)
-        let running = try ProcessRunner.Running(streamserve, arguments)
+        let running = try await ProcessRunner.Running.start(streamserve, arguments)
         let banner = await running.waitForOutput(containing: "(Ctrl-C to stop)")
         let url = try #require(banner.split(whereSeparator: { $0 == " " || $0 == "\n" })
             .first { $0.hasPrefix("http://127.0.0.1:") }, "no URL in \(banner)")
@@ -45,7 +45,7 @@ struct StreamServeLiveRadioTests {
         #expect(served?.status == 200, "no listed segment was still in the window when asked for, 10 times")
         #expect(served?.first == 0x47, "an MPEG-TS sync byte")
         running.interrupt()
-        let outcome = await running.finish(timeout: .seconds(10))
+        let outcome = await running.finish()
         #expect(outcome.sanitizerReport == nil)
     }
 
@@ -61,7 +61,7 @@ struct StreamServeLiveRadioTests {
         #expect(head.headers["content-type"] == "audio/mpeg")
         #expect(head.headers["icy-metaint"] == "1000")
         // The burst (2 s of audio, far more than 1000 bytes) brings the first metadata block with the title.
-        let titled = await client.wait(timeout: .seconds(20)) { received in
+        let titled = await client.wait { received in
             let body = RadioStationTests.dechunk(received.bytes[head.bodyStart...])
             return RadioStationTests.splitICY(body, metaInterval: 1000).blocks.contains {
                 String(decoding: $0, as: UTF8.self).contains("StreamTitle='Test song';")
@@ -70,7 +70,7 @@ struct StreamServeLiveRadioTests {
         #expect(titled)
         await client.close()
         running.interrupt()
-        let outcome = await running.finish(timeout: .seconds(10))
+        let outcome = await running.finish()
         #expect(outcome.sanitizerReport == nil)
     }
 

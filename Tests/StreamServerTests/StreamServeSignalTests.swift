@@ -13,7 +13,7 @@ struct StreamServeSignalTests {
     func signalsEndTheServer(_ signal: Int32) async throws {
         let directory = StreamServeLiveRadioTests.defaultStream.path
         let (running, _, _) = try await StreamServeLiveRadioTests.start([directory])
-        _ = kill(running.process.processIdentifier, signal)
+        running.send(signal: signal)
         let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .seconds(20))
         #expect(!timedOut, "streamserve ignored signal \(signal)")
         #expect(outcome.signaled && outcome.status == signal, "ended by the signal's default action: \(outcome.status)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StreamServer
 
 #if canImport(FoundationNetworking)
@@ -13,7 +14,7 @@ struct URLSessionInteropTests {
 
     @Test func fullAndRangedGetsOverKeptAliveConnections() async throws {
         let files = ServerContent.files(["/s/seg0.ts": ServedFile(data: Self.segment, path: "/s/seg0.ts")])
-        try await Fixtures.withServer(files) { server in
+        try await withStreamServer(content: files) { server in
             let configuration = URLSessionConfiguration.ephemeral
             configuration.timeoutIntervalForRequest = 10  // fail fast instead of after 60 s
             let session = URLSession(configuration: configuration)

@@ -1,10 +1,15 @@
 import Foundation
+import StreamServer
 
 /// Files of this package's checkout that tests read (fixtures shared with the programs).
 public enum PackagePaths {
     /// The root of the checkout (where Package.swift is).
     public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The circle's sample stream (`Sources/Samples/DefaultStream`): HLS playlists, MPEG-TS segments and
+    /// `fallback.mp3`.
+    public static let defaultStream = root.appendingPathComponent("Sources/Samples/DefaultStream")
 
     /// The Mini iPlayer sample catalog (`Sources/Samples/IPlayerSample`): iBL-shaped JSON, images and
     /// the `routes.json` that serves them.
@@ -17,8 +22,22 @@ public enum PackagePaths {
     /// scripts/make-interlochen-sample.py): content-meta.json, NPR and LiveStream; served with the Vimeo sample.
     public static let interlochenSample = root.appendingPathComponent("Sources/Samples/InterlochenSample")
 
+    /// The embedded SportBuff sample (`Sources/Samples/BuffsSample`): buffs 1–5 and their images.
+    public static let buffsSample = root.appendingPathComponent("Sources/Samples/BuffsSample")
+
     /// The bytes of `relative` below the root.
     public static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relative))
+    }
+
+    /// The route table of a sample folder (its `routes.json`), with `extra` routes answered first.
+    ///
+    /// ```swift
+    /// try await withStreamServer(routes: try PackagePaths.routes(of: PackagePaths.vimeoSample)) { server in … }
+    /// ```
+    public static func routes(of sample: URL, extra: [Route] = []) throws -> RouteTable {
+        var table = try RouteTable.load(contentsOf: sample.appendingPathComponent("routes.json"))
+        table.routes = extra + table.routes
+        return table
     }
 }

@@ -3,21 +3,22 @@ import FeedKit
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 import VimeoCore
 import VimeoKit
 
 /// The client against the sample routes on a real server: exact requests, the token, every album page,
 /// loops, and Vimeo's error bodies.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct ClientTests {
     static func client(_ server: StreamServer, _ transport: any HTTPTransport, token: String? = VimeoSample.token,
-                       timeout: Duration = .seconds(10)) -> VimeoClient {
+                       timeout: Duration = .seconds(60)) -> VimeoClient {
         VimeoClient(baseURL: server.baseURL, token: token, transport: transport, limits: RequestLimits(timeout: timeout))
     }
 
     @Test("the seed's requests, exactly, with the Bearer token")
     func requests() async throws {
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 let vimeo = Self.client(server, transport)
                 let user = try await vimeo.user()
@@ -28,7 +29,7 @@ struct ClientTests {
                 #expect(search.videos.count == 25 && search.total == 30 && search.hasMore)
                 let nothing = try await vimeo.videos(.search("a b&c"), page: 1)
                 #expect(nothing.videos.isEmpty && !nothing.hasMore)
-                #expect(server.requestLines == ["/me", "/me/albums/1001/videos?page=2&per_page=25",
+                #expect(server.receivedRequestLines == ["/me", "/me/albums/1001/videos?page=2&per_page=25",
                                                 "/me/videos?query=night&page=1&per_page=25",
                                                 "/me/videos?query=a%20b%26c&page=1&per_page=25"])
                 #expect(server.statistics.requests.allSatisfy { $0.authorizationScheme == "Bearer" })
@@ -39,11 +40,11 @@ struct ClientTests {
 
     @Test("albums: three pages, following paging.next until null")
     func threeAlbumPages() async throws {
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 let albums = try await Self.client(server, transport).albums()
                 #expect(albums.map(\.id) == ["1001", "1002", "1003", "1004", "1005", "1006", "1007"])
-                #expect(server.requestLines == ["/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"])
+                #expect(server.receivedRequestLines == ["/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"])
             }
         }
     }
@@ -54,7 +55,7 @@ struct ClientTests {
                                                                                      with: #""next": "/me/albums?page=2""#)
         let override = Route(path: "/me/albums", query: .exact(["page": "2"]), auth: .bearer(token: VimeoSample.token),
                              response: RouteResponse(string: looping, template: true))
-        try await withSampleServer(overrides: [override]) { server in
+        try await withStreamServer(routes: try VimeoSample.routes(overrides: [override])) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 await #expect {
                     try await Self.client(server, transport).albums()
@@ -62,7 +63,7 @@ struct ClientTests {
                     guard let error = error as? FeedError, case .pagingLoop(let page) = error.kind else { return false }
                     return page == server.baseURL.absoluteString + "/me/albums?page=2"
                 }
-                #expect(server.requestLines == ["/me/albums?page=1", "/me/albums?page=2"])
+                #expect(server.receivedRequestLines == ["/me/albums?page=1", "/me/albums?page=2"])
             }
         }
     }
@@ -72,7 +73,7 @@ struct ClientTests {
         let back = try VimeoSample.text("albums/page-3.json").replacingOccurrences(of: #""next": null"#, with: #""next": "/me/albums?page=1""#)
         let override = Route(path: "/me/albums", query: .exact(["page": "3"]), auth: .bearer(token: VimeoSample.token),
                              response: RouteResponse(string: back, template: true))
-        try await withSampleServer(overrides: [override]) { server in
+        try await withStreamServer(routes: try VimeoSample.routes(overrides: [override])) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 await #expect(throws: FeedError.self) { try await Self.client(server, transport).albums() }
                 #expect(server.statistics.requests.count == 3)
@@ -83,7 +84,7 @@ struct ClientTests {
     @Test("Vimeo's error bodies become one line naming what failed")
     func errors() async throws {
         let html = Route(path: "/me", response: RouteResponse(status: 500, string: "<html><body>Oops</body></html>", contentType: "text/html"))
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 let base = server.baseURL.absoluteString
                 // 401: {"error"} only.
@@ -106,7 +107,7 @@ struct ClientTests {
                 }
             }
         }
-        try await withSampleServer(overrides: [html]) { server in
+        try await withStreamServer(routes: try VimeoSample.routes(overrides: [html])) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 do {
                     _ = try await Self.client(server, transport).user()
@@ -122,7 +123,7 @@ struct ClientTests {
 
     @Test("the token is never in an error or a request record")
     func tokenNeverShown() async throws {
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             try await AsyncHTTPTransport.withTransport { transport in
                 let vimeo = Self.client(server, transport, token: "s3cr3t-token")
                 do {

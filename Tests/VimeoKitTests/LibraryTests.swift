@@ -3,11 +3,12 @@ import FeedKit
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 import VimeoCore
 import VimeoKit
 
 /// The library's freshness rules on a virtual clock, judged by the requests the server saw.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct LibraryTests {
     @Test("albums: fetched (every page), 1 h 59 min → the store, no request; 2 h 01 min online → all pages again")
     func albumsTwoHours() async throws {
@@ -50,10 +51,10 @@ struct LibraryTests {
             #expect(user.value.name == "Interlochen Center for the Arts" && user.source == .network)
             let stored = try await rig.library().user(now: at(23, 59))
             #expect(stored.source == .store && stored.value == user.value)
-            #expect(rig.server.requestLines == ["/me"])
+            #expect(rig.server.receivedRequestLines == ["/me"])
             let fetched = try await rig.library().user(now: at(24, 1))
             #expect(fetched.source == .network)
-            #expect(rig.server.requestLines == ["/me", "/me"])
+            #expect(rig.server.receivedRequestLines == ["/me", "/me"])
         }
     }
 
@@ -73,7 +74,7 @@ struct LibraryTests {
             #expect(try await library.videos(album: "1001", page: 2, now: at(2, 2)).source == .network)
             let third = try await library.videos(album: "1001", page: 3, now: at(2, 2))
             #expect(third.value.videos.count == 10 && !third.value.hasMore)
-            #expect(rig.server.requestLines.suffix(3) == ["/me/albums/1001/videos?page=1&per_page=25",
+            #expect(rig.server.receivedRequestLines.suffix(3) == ["/me/albums/1001/videos?page=1&per_page=25",
                                                           "/me/albums/1001/videos?page=2&per_page=25",
                                                           "/me/albums/1001/videos?page=3&per_page=25"])
         }

@@ -18,7 +18,7 @@ struct MediaKitSecretsCLITests {
         let tokenFile = files.directory.appendingPathComponent("token")
         try "\(VimeoSample.token)\n".write(to: tokenFile, atomically: true, encoding: .utf8)
         let store = files.directory.appendingPathComponent("new/nested/vimeo.sqlite").path
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let binary = try #require(ProcessRunner.executable(named: "mediakit"))
             let environment = ProcessInfo.processInfo.environment.filter { $0.key != "VIMEO_TOKEN" }
             let arguments = ["vimeo", "--base-url", server.baseURL.absoluteString, "--store", store,
@@ -65,17 +65,13 @@ struct MediaKitSignalTests {
     func signalsEndAHeldRequest(_ signal: Int32) async throws {
         let files = try MediaKitVimeoCLITests.Files()
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try await withSampleServer(faults: [FaultRule(path: "/me", fault: .holdUntilReleased)]) { server in
+        try await withStreamServer(routes: try VimeoSample.routes(), faults: [FaultRule(path: "/me", fault: .holdUntilReleased)]) { server in
             let binary = try #require(ProcessRunner.executable(named: "mediakit"))
-            let running = try ProcessRunner.Running(binary, ["vimeo", "--base-url", server.baseURL.absoluteString,
+            let running = try await ProcessRunner.Running.start(binary, ["vimeo", "--base-url", server.baseURL.absoluteString,
                                                              "--store", files.store, "--token", VimeoSample.token,
                                                              "--timeout", "600", "me"])
-            let deadline = ContinuousClock.now + .seconds(60)
-            while server.statistics.currentRequests == 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(10))
-            }
-            #expect(server.statistics.currentRequests > 0, "the request never arrived")
-            _ = kill(running.process.processIdentifier, signal)
+            #expect(await server.waitForStatistics { $0.currentRequests > 0 }.currentRequests > 0, "the request never arrived")
+            running.send(signal: signal)
             let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .seconds(20))
             #expect(!timedOut, "mediakit ignored signal \(signal)")
             #expect(outcome.status != 0)

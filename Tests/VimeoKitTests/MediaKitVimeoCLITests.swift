@@ -6,7 +6,7 @@ import TestSupport
 /// `mediakit vimeo …`, the built binary, against the sample routes on 127.0.0.1: the issue's command line,
 /// its `--json` keys, the freshness cases counted in the server's requests, one-line errors with exit 1 and
 /// the store unchanged, a stalled page failing at the deadline.
-@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(3)))
+@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct MediaKitVimeoCLITests {
     /// A temporary directory with a store path and the sample whitelist; removed afterwards.
     struct Files {
@@ -14,7 +14,7 @@ struct MediaKitVimeoCLITests {
         var store: String { directory.appendingPathComponent("vimeo.sqlite").path }
         var whitelist: String { VimeoSample.directory.appendingPathComponent("albums.json").path }
 
-        init() throws { directory = try temporaryDirectory() }
+        init() throws { directory = try makeTemporaryDirectory("VimeoKitTests") }
 
         /// The store file's bytes (to show it unchanged).
         func storeBytes() -> Data? { try? Data(contentsOf: URL(fileURLWithPath: store)) }
@@ -47,7 +47,7 @@ struct MediaKitVimeoCLITests {
     func albumsFreshness() async throws {
         let files = try Files()
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let first = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T10:00:00Z", "--json", "albums"])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(first.stderr.isEmpty)
@@ -61,7 +61,7 @@ struct MediaKitVimeoCLITests {
             #expect(Set(album.keys) == ["id", "name", "description", "createdTime", "pictures", "videosLink"])
             #expect(album["videosLink"] as? String == "/albums/1001/videos")
             #expect(albums.first { $0["id"] as? String == "1005" }?["videosLink"] == nil, "no videos: no videosLink")
-            #expect(server.requestLines == ["/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"])
+            #expect(server.receivedRequestLines == ["/me/albums?page=1", "/me/albums?page=2", "/me/albums?page=3"])
 
             // 1 h 59 min later: from the store, no request.
             let fresh = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T11:59:00Z", "albums", "--json"])
@@ -95,20 +95,20 @@ struct MediaKitVimeoCLITests {
     func meEvery24Hours() async throws {
         let files = try Files()
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let first = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "--json", "me"])
             #expect(first.status == 0, "\(first.stderr)")
             let document = try Self.document(first)
             #expect(Set(document.keys) == ["source", "fetchedAt", "stale", "name", "link", "location", "bio", "pictures", "websites", "metadata"])
             #expect((document["pictures"] as? [String])?.isEmpty == false)
             #expect((document["websites"] as? [[String: Any]])?.count == 2)
-            #expect(server.requestLines == ["/me"])
+            #expect(server.receivedRequestLines == ["/me"])
             let almost = try await Self.mediakit(server, files, ["--now", "2026-01-01T23:59:00Z", "--json", "me"])
             #expect(try Self.document(almost)["source"] as? String == "store")
-            #expect(server.requestLines == ["/me"])
+            #expect(server.receivedRequestLines == ["/me"])
             let after = try await Self.mediakit(server, files, ["--now", "2026-01-02T00:01:00Z", "--json", "me"])
             #expect(try Self.document(after)["source"] as? String == "network")
-            #expect(server.requestLines == ["/me", "/me"])
+            #expect(server.receivedRequestLines == ["/me", "/me"])
         }
     }
 
@@ -116,7 +116,7 @@ struct MediaKitVimeoCLITests {
     func videosAndSearch() async throws {
         let files = try Files()
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let page = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "--json", "videos", "1001", "--page", "2"])
             #expect(page.status == 0, "\(page.stderr)")
             let document = try Self.document(page)
@@ -132,7 +132,7 @@ struct MediaKitVimeoCLITests {
             let hls = try #require((video["files"] as? [[String: Any]])?.first { $0["quality"] as? String == "hls" })
             #expect(Set(hls.keys) == ["quality", "type", "width", "height", "link", "linkSecure", "size", "md5"])
             #expect(hls["width"] is NSNull && (hls["linkSecure"] as? String)?.hasSuffix(".m3u8") == true)
-            #expect(server.requestLines == ["/me/albums/1001/videos?page=2&per_page=25"])
+            #expect(server.receivedRequestLines == ["/me/albums/1001/videos?page=2&per_page=25"])
 
             let again = try await Self.mediakit(server, files, ["--now", "2026-01-01T01:59:00Z", "--json", "videos", "1001", "--page", "2"])
             #expect(try Self.document(again)["source"] as? String == "store")
@@ -145,7 +145,7 @@ struct MediaKitVimeoCLITests {
             #expect(search.status == 0, "\(search.stderr)")
             let found = try Self.document(search)
             #expect(found["page"] as? Int == 1 && (found["videos"] as? [Any])?.isEmpty == false)
-            #expect(server.requestLines.last == "/me/videos?query=night&page=1&per_page=25")
+            #expect(server.receivedRequestLines.last == "/me/videos?query=night&page=1&per_page=25")
         }
     }
 
@@ -153,12 +153,12 @@ struct MediaKitVimeoCLITests {
     func refresh() async throws {
         let files = try Files()
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let first = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T00:00:00Z", "--json", "refresh"])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(try Self.document(first)["albums"] as? Int == 6)
             let count = server.statistics.requests.count
-            #expect(count == 9, "\(server.requestLines)")
+            #expect(count == 9, "\(server.receivedRequestLines)")
             let fresh = try await Self.mediakit(server, files, ["--whitelist", files.whitelist, "--now", "2026-01-01T01:00:00Z", "--json", "refresh"])
             #expect(try Self.document(fresh)["source"] as? String == "store")
             #expect(server.statistics.requests.count == count)
@@ -174,7 +174,7 @@ struct MediaKitVimeoCLITests {
         defer { try? FileManager.default.removeItem(at: files.directory) }
         let broken = Route(path: "/me/albums", query: .exact(["page": "2"]), auth: .bearer(token: VimeoSample.token),
                            response: RouteResponse(status: 500, string: #"{"error": "Something strange occurred."}"#))
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let filled = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "refresh"])
             #expect(filled.status == 0, "\(filled.stderr)")
             let before = try #require(files.storeBytes())
@@ -217,7 +217,7 @@ struct MediaKitVimeoCLITests {
         defer { try? FileManager.default.removeItem(at: files.directory) }
         let broken = Route(path: "/me/albums", query: .exact(["page": "2"]), auth: .bearer(token: VimeoSample.token),
                            response: RouteResponse(status: 500, string: #"{"error": "Something strange occurred."}"#))
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             let filled = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "albums"])
             #expect(filled.status == 0, "\(filled.stderr)")
             let before = try #require(files.storeBytes())
@@ -253,7 +253,7 @@ struct MediaKitVimeoCLITests {
     func tokenAndUsage() async throws {
         let files = try Files()
         defer { try? FileManager.default.removeItem(at: files.directory) }
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             var environment = ProcessInfo.processInfo.environment
             environment["VIMEO_TOKEN"] = VimeoSample.token
             let outcome = try await Self.mediakit(server, files, ["--json", "me"], token: nil, environment: environment)
@@ -277,7 +277,7 @@ struct MediaKitVimeoCLITests {
         let overrides = [Route(path: "/me/albums", query: .exact(["page": "1"]), auth: .bearer(token: VimeoSample.token),
                                response: RouteResponse(string: page1, template: true)),
                          Route(path: "/me/stalled-albums", response: RouteResponse(string: "{}"))]
-        try await withSampleServer { server in
+        try await withStreamServer(routes: try VimeoSample.routes()) { server in
             _ = try await Self.mediakit(server, files, ["--now", "2026-01-01T00:00:00Z", "albums"])
             let before = try #require(files.storeBytes())
             server.setRoutes(try VimeoSample.routes(overrides: overrides))
@@ -292,10 +292,7 @@ struct MediaKitVimeoCLITests {
                 #expect(outcome.stderr == "mediakit: error: Vimeo: timed out after \(seconds) s (\(server.baseURL.absoluteString)/me/stalled-albums?page=2)\n")
                 #expect(files.storeBytes() == before)
                 // The held request is recorded once the server sees the client close it (asynchronously).
-                let deadline = ContinuousClock.now + .seconds(30)
-                while server.statistics.currentRequests > 0, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(10))
-                }
+                await server.waitForStatistics { $0.currentRequests == 0 }
                 reached = server.statistics.requests.contains { $0.path == "/me/stalled-albums" && !$0.completed }
             }
             #expect(reached, "the stalled page was never requested, even with a 10 s deadline")

@@ -55,14 +55,17 @@ struct SegmentPipeline: Sendable {
         do {
             try await withThrowingTaskGroup(of: Event.self) { group in
                 while let index = scheduler.startNext() {
-                    group.addTask { .segment(index, try await fetchSegment(index)) }
+                    startFetching(index, in: &group)
                 }
                 while !scheduler.isComplete {
+                    // Every decision the last event caused has been made (and traced) by now.
+                    logger.trace("segments waiting")
                     guard let event = try await group.next() else { break }
                     switch event {
                     case .checkpointDue:
                         timerArmed = false
                     case .segment(let index, let bytes):
+                        logger.trace("segment fetched", metadata: ["segment": "\(index)"])
                         scheduler.finished(index)
                         finished[index] = bytes
                         while let next = scheduler.nextWritable() {
@@ -75,7 +78,7 @@ struct SegmentPipeline: Sendable {
                             try written(position)
                         }
                         while let index = scheduler.startNext() {
-                            group.addTask { .segment(index, try await fetchSegment(index)) }
+                            startFetching(index, in: &group)
                         }
                     }
                     guard position != checkpointed, !scheduler.isComplete else { continue }
@@ -107,6 +110,14 @@ struct SegmentPipeline: Sendable {
             if position != checkpointed { try? checkpoint(position) }
             throw DownloadError(.network, .download, "download stopped before all segments were written")
         }
+    }
+
+    /// Starts fetching segment `index` in `group`. The trace line is written here, where the scheduler decides,
+    /// so the log's order of "segment requested" and "segment fetched" is the pipeline's own (tests count the
+    /// segments in flight from it).
+    private func startFetching(_ index: Int, in group: inout ThrowingTaskGroup<Event, any Error>) {
+        logger.trace("segment requested", metadata: ["segment": "\(index)"])
+        group.addTask { .segment(index, try await fetchSegment(index)) }
     }
 
     /// The bytes to append for segment `index`: its init section when it starts a new one, then the

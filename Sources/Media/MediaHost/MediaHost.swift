@@ -37,6 +37,8 @@ public final class MediaHost: @unchecked Sendable {
     private var downloads: DownloadRunner!
     private var mediaControls: MPRISService?
     private var loop: LoopThread?
+    /// Whether the desktop's media controls reach this host (published on a session bus when it started).
+    public let takesMediaControlCommands: Bool
 
     // Touched only by the loop (the host's thread, or the owner's `pump`).
     private var player: MediaPlayer
@@ -78,6 +80,9 @@ public final class MediaHost: @unchecked Sendable {
                 inbox.post(.event(.mediaKeyPressed(key)))
             }
         }
+        // A command from the bus (a media key, `playerctl play-pause`) comes in real time, at any moment: a
+        // scripted run paces its virtual clock to real time while this is true.
+        takesMediaControlCommands = mediaControls?.isPublished == true
         if configuration.clock == .realTime {
             loop = LoopThread(inbox: inbox) { [unowned self] now in self.step(now: now) }
         }

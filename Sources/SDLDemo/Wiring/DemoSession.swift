@@ -106,7 +106,10 @@ final class DemoSession {
             imageGeneration: images?.generation ?? 0,
             outputs: outputs,
             isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t) || overlay?.isAnimating == true,
-            awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true,
+            // A command from the media controls comes in real time too: a paused stream awaits nothing real, yet a
+            // script's `wait-state playing` then waits for `playerctl play-pause` on the bus.
+            awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true
+                || media.takesMediaControlCommands,
             overlay: overlay,
             wakeAt: app.overlay?.nextDeadline,
             audio: display)

@@ -4,12 +4,13 @@ import MPEGTS
 import PlayerCore
 import StreamServer
 import Testing
+import TestSupport
 @testable import AudioPlayback
 
 /// `LiveHLSAudioSource`: a live HLS window served by StreamServer (the demo's MP3-in-MPEG-TS rendition, looped
 /// with continuous timestamps), recorded in memory by the Downloader and played through the stream engine.
 /// The PCM is compared sample by sample with a reference decode of the segments the server served.
-@Suite("Live HLS source on the recorder", .timeLimit(.minutes(2)))
+@Suite("Live HLS source on the recorder", .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct LiveHLSSourceTests {
     static var demoPlaylistPath: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

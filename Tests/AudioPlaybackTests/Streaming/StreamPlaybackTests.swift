@@ -4,6 +4,7 @@ import NIOPosix
 import PlayerCore
 import StreamServer
 import Testing
+import TestSupport
 @testable import AudioPlayback
 
 /// End to end: a radio or a file on a local StreamServer, AsyncHTTPClient, ICY, libmpg123, the bounded buffer,
@@ -13,6 +14,16 @@ struct StreamPlaybackTests {
     static let frameSeconds = 1152.0 / 44_100
 
     func tone() throws -> [UInt8] { try fixtureBytes("tone.mp3") }
+
+    /// A station of the tone fixture, paced by the test (``RadioStation/release(frames:)``), on `/radio.mp3` of a
+    /// new server, and `rig`.
+    func manualRadio(burstSeconds: Double = 0, rig: StreamRig = StreamRig()) async throws
+        -> (RadioStation, StreamServer, StreamRig) {
+        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: burstSeconds)
+        let server = try await StreamServer.start(content: .files([:]))
+        server.mount(station, at: "/radio.mp3")
+        return (station, server, rig)
+    }
 
     func radio(_ rig: StreamRig, server: StreamServer, title: String = "Radio test") {
         rig.driver.send(.selected(StreamRequest(
@@ -60,10 +71,7 @@ struct StreamPlaybackTests {
     @Test("a stall shows buffering; more audio plays again, continuing where it stopped")
     func stall() async throws {
         let frames = mp3Frames(try tone())
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig()
+        let (station, server, rig) = try await manualRadio()
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         let batch = Int((2.5 / Self.frameSeconds).rounded(.up))
@@ -89,10 +97,7 @@ struct StreamPlaybackTests {
     @Test("a connection dropped mid-stream: the buffer plays on, the player reconnects at the live edge and continues")
     func droppedConnection() async throws {
         let frames = mp3Frames(try tone())
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig()
+        let (station, server, rig) = try await manualRadio()
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         let batch = Int((3 / Self.frameSeconds).rounded(.up))
@@ -122,10 +127,7 @@ struct StreamPlaybackTests {
 
     @Test("the station going off the air: the player fails with the server's answer, visibly")
     func offAir() async throws {
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig()
+        let (station, server, rig) = try await manualRadio()
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 3)
@@ -147,10 +149,7 @@ struct StreamPlaybackTests {
 
     @Test("the server going away: reconnection attempts are refused, then the player fails with a message")
     func serverGone() async throws {
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig()
+        let (station, server, rig) = try await manualRadio()
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 3)
@@ -217,10 +216,7 @@ struct StreamPlaybackTests {
 
     @Test("memory stays bounded: a client that does not play holds at most its buffer, the rest waits in the network")
     func bounded() async throws {
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig(configuration: StreamEngineConfiguration(bufferSeconds: 3, idleTimeout: StreamRig.testIdleTimeout))
+        let (station, server, rig) = try await manualRadio(rig: StreamRig(configuration: StreamEngineConfiguration(bufferSeconds: 3, idleTimeout: StreamRig.testIdleTimeout)))
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 30)  // ten times the buffer, never played
@@ -262,10 +258,7 @@ struct StreamPlaybackTests {
 
     @Test("pausing a live radio closes the connection; resuming joins at the live edge in a new session")
     func pauseLive() async throws {
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 1)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig(policy: StreamPolicy(startSeconds: 0.5, retryDelays: [0.05]))
+        let (station, server, rig) = try await manualRadio(burstSeconds: 1, rig: StreamRig(policy: StreamPolicy(startSeconds: 0.5, retryDelays: [0.05])))
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 1)
@@ -284,10 +277,7 @@ struct StreamPlaybackTests {
 
     @Test("audio focus lost: the session closes, the output is released, the control disappears")
     func audioFocus() async throws {
-        let station = try RadioStation(mp3: try tone(), pacing: .manual, burstSeconds: 0)
-        let server = try await StreamServer.start(content: .files([:]))
-        server.mount(station, at: "/radio.mp3")
-        let rig = StreamRig()
+        let (station, server, rig) = try await manualRadio()
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 3)
@@ -362,15 +352,11 @@ struct RealTimeStreamTests {
             log: { _ in })
         let pump = StreamPumpThread(engine: engine, interval: 0.005)
         driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3")))))
-        // Bounds against hanging only (generous: on a loaded 2-core machine the real-time station and the pump
-        // thread can starve for many seconds).
-        let deadline = ContinuousClock.now + .seconds(90)
-        while driver.player.state != .playing, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(driver.player.state == .playing)
+        // Bounds against hanging only (on a loaded 2-core machine the real-time station and the pump thread can
+        // starve for many seconds).
+        #expect(await waitUntil { driver.player.state == .playing })
         let heard = output.frames
-        while output.frames < heard + 4410, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
-        #expect(output.frames >= heard + 4410, "the real clock moved the output on")
-        pump.stop()
+        #expect(await waitUntil { output.frames >= heard + 4410 }, "the real clock moved the output on")
         pump.stop()
         driver.send(.stopRequested)
         try await engine.shutdown()

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import PlayerCore
 import StreamServer
 @testable import AudioPlayback
@@ -78,13 +79,10 @@ final class StreamRig: @unchecked Sendable {
     /// engine, and a clock advanced in between would move a paused engine.
     @discardableResult
     func waitFor(_ condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + Self.waitBound
-        while ContinuousClock.now < deadline {
+        await waitUntil(timeout: Self.waitBound, interval: .milliseconds(2)) {
             engine.pump(now: clock)
-            if condition(), driver.isSettled { return true }
-            try? await Task.sleep(for: .milliseconds(2))
+            return condition() && driver.isSettled
         }
-        return condition() && driver.isSettled
     }
 
     /// Pumps until `frames` frames have been decoded in all (played or buffered).

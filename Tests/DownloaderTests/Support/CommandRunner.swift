@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Runs the built `hlsfetch` executable as a subprocess, on TestSupport's ``ProcessRunner`` (which never blocks
-/// a thread of Swift's cooperative pool), and fails the test on a sanitizer report.
+/// Runs the built `hlsfetch` executable (or another program) as a subprocess on TestSupport's
+/// ``ProcessRunner``, and fails the test on a sanitizer report in its stderr.
 enum CommandRunner {
     /// The outcome of a finished run.
     typealias Outcome = ProcessRunner.Outcome
@@ -11,40 +11,25 @@ enum CommandRunner {
     /// The `hlsfetch` binary built next to the test bundle (`.build/<config>/hlsfetch`).
     static var executable: URL? { ProcessRunner.executable(named: "hlsfetch") }
 
-    /// A started process with its output being collected.
-    final class Running: Sendable {
-        private let running: ProcessRunner.Running
+    /// Starts `hlsfetch` (or another `executable`) with `arguments`; finish it with ``finish(_:timeout:)``.
+    static func start(_ arguments: [String], executable: URL? = CommandRunner.executable) async throws -> ProcessRunner.Running {
+        guard let executable else { throw ProcessRunnerError(message: "hlsfetch binary not found") }
+        return try await ProcessRunner.Running.start(executable, arguments)
+    }
 
-        /// The process.
-        var process: Process { running.process }
-
-        init(arguments: [String], executable: URL? = CommandRunner.executable) throws {
-            guard let executable else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "hlsfetch binary not found"])
-            }
-            running = try ProcessRunner.Running(executable, arguments)
+    /// Waits for `running` to exit (killing it after `timeout`) and for its output; records a test issue when a
+    /// sanitized build reported an error, even where the test expects a failing exit status.
+    static func finish(_ running: ProcessRunner.Running, timeout: Duration = TestBounds.hang) async -> Outcome {
+        let outcome = await running.finish(timeout: timeout)
+        if let report = outcome.sanitizerReport {
+            Issue.record("process \(running.processIdentifier) reported a sanitizer error:\n\(report)")
         }
-
-        /// Sends `SIGKILL`.
-        func kill() { running.forceKill() }
-
-        /// Sends `SIGINT` (Ctrl-C).
-        func interrupt() { running.interrupt() }
-
-        /// Waits for the process to exit (killing it after `timeout`) and for its output.
-        func finish(timeout: Duration = .seconds(60)) async -> Outcome {
-            let outcome = await running.finish(timeout: timeout)
-            // A sanitized build's report must fail the test even where the test expects a failing exit status.
-            if let report = outcome.sanitizerReport {
-                Issue.record("\(process.executableURL?.lastPathComponent ?? "process") reported a sanitizer error:\n\(report)")
-            }
-            return outcome
-        }
+        return outcome
     }
 
     /// Runs `hlsfetch` (or another `executable`) with `arguments` to completion.
     static func run(_ arguments: [String], executable: URL? = CommandRunner.executable,
-                    timeout: Duration = .seconds(60)) async throws -> Outcome {
-        try await Running(arguments: arguments, executable: executable).finish(timeout: timeout)
+                    timeout: Duration = TestBounds.hang) async throws -> Outcome {
+        await finish(try await start(arguments, executable: executable), timeout: timeout)
     }
 }

@@ -1,35 +1,29 @@
 import Foundation
 import Logging
+import NIOConcurrencyHelpers
 import StreamServer
+import TestSupport
 @testable import Downloader
 
 /// Runs `body` with a ``StreamServer`` serving `stream` on 127.0.0.1 and a fresh temporary directory,
 /// shutting both down afterwards.
 func withStreamServer<T>(_ stream: SyntheticStream, faults: [FaultRule] = [],
                          _ body: (StreamServer, URL) async throws -> T) async throws -> T {
-    let server = try await StreamServer.start(content: .files(stream.files))
-    server.setFaults(faults)
-    let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("hlsfetch-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    do {
-        let result = try await body(server, directory)
-        try await server.shutdown()
-        try? FileManager.default.removeItem(at: directory)
-        return result
-    } catch {
-        try? await server.shutdown()
-        try? FileManager.default.removeItem(at: directory)
-        throw error
+    try await withTemporaryDirectory("hlsfetch-tests") { directory in
+        try await withStreamServer(content: .files(stream.files), faults: faults) { server in
+            try await body(server, directory)
+        }
     }
 }
 
-/// Runs `body` with an ``HLSDownloader`` and shuts it down afterwards.
+/// Runs `body` with an ``HLSDownloader`` (logging to `log`, when given, at every level) and shuts it down
+/// afterwards.
 func withDownloader<T>(_ configuration: DownloadConfiguration = .fastTests,
                        makeOutputFile: (@Sendable (String) throws(DownloadError) -> any OutputFile)? = nil,
+                       log: LogRecorder? = nil,
                        _ body: (HLSDownloader) async throws -> T) async throws -> T {
-    var logger = Logger(label: "hlsfetch-tests")
-    logger.logLevel = .critical
+    var logger = log?.logger ?? Logger(label: "hlsfetch-tests")
+    if log == nil { logger.logLevel = .critical }
     let downloader = if let makeOutputFile {
         HLSDownloader(configuration: configuration, logger: logger, makeOutputFile: makeOutputFile)
     } else {
@@ -46,24 +40,24 @@ func withDownloader<T>(_ configuration: DownloadConfiguration = .fastTests,
 }
 
 extension DownloadConfiguration {
-    /// Defaults with short backoff and timeouts so fault tests finish quickly.
+    /// Defaults with a short backoff so fault tests finish quickly, and an idle timeout of a minute: a healthy
+    /// response never idles that long, however loaded the machine (5 s once retried healthy responses when the
+    /// whole suite ran beside another build), so retries and request counts are exact. The tests about a stalled
+    /// body set a short idle timeout of their own.
     static var fastTests: DownloadConfiguration {
         var configuration = DownloadConfiguration()
         configuration.backoff = Backoff(base: .milliseconds(20), cap: .milliseconds(200), jitter: 0.5)
-        configuration.idleTimeout = .seconds(5)
+        configuration.idleTimeout = .seconds(60)
         configuration.maxAttempts = 4
         return configuration
     }
 }
 
 extension DownloadConfiguration {
-    /// ``fastTests`` with an idle timeout far longer than any hold a test keeps on the server, so a slow,
-    /// loaded machine never turns a held request into a timeout and retry (the suites' time limits bound
-    /// the tests instead).
+    /// ``fastTests`` for tests that hold requests at the server: its idle timeout is far longer than any hold, so
+    /// a held request is never turned into a timeout and retry (the suites' time limits bound the tests instead).
     static var holdTests: DownloadConfiguration {
-        var configuration = DownloadConfiguration.fastTests
-        configuration.idleTimeout = .seconds(60)
-        return configuration
+        .fastTests
     }
 }
 
@@ -84,4 +78,77 @@ func collectProgress(_ task: DownloadTask) -> Task<[DownloadProgress], Never> {
 /// Requests for `path` in the order they started.
 func records(_ server: StreamServer, path: String) -> [RequestRecord] {
     server.statistics.requests.filter { $0.path == path }.sorted { $0.startedAt < $1.startedAt }
+}
+
+/// Keeps every record a ``Logger`` writes (at every level), so a test can read what a component decided and in
+/// which order: the downloader's "segment requested" and "segment fetched" trace lines, for example, are written
+/// where its scheduler decides, so counting them gives the segments in flight as the downloader saw them.
+final class LogRecorder: Sendable {
+    /// One log record.
+    struct Entry: Sendable, Equatable {
+        var level: Logger.Level
+        var message: String
+        var metadata: [String: String]
+    }
+
+    private let entries = NIOLockedValueBox<[Entry]>([])
+
+    /// A logger (level trace) whose records land here.
+    var logger: Logger {
+        var logger = Logger(label: "hlsfetch-tests") { _ in Handler(recorder: self) }
+        logger.logLevel = .trace
+        return logger
+    }
+
+    /// Every record so far, oldest first.
+    var all: [Entry] { entries.withLockedValue { $0 } }
+
+    /// The largest number of segments the downloader had requested and not yet received, from its trace lines.
+    var peakSegmentsInFlight: Int {
+        segmentsInFlightAfterEachStep.max() ?? 0
+    }
+
+    /// The segments in flight after each "segment requested" or "segment fetched" line, in order.
+    var segmentsInFlightAfterEachStep: [Int] {
+        var inFlight = 0
+        return all.compactMap { entry in
+            switch entry.message {
+            case "segment requested": inFlight += 1
+            case "segment fetched": inFlight -= 1
+            default: return nil
+            }
+            return inFlight
+        }
+    }
+
+    /// "segment fetched" lines so far: the segments the downloader has taken in.
+    var segmentsFetched: Int {
+        all.filter { $0.message == "segment fetched" }.count
+    }
+
+    /// Segments requested and not yet received now.
+    var segmentsInFlight: Int {
+        segmentsInFlightAfterEachStep.last ?? 0
+    }
+
+    fileprivate func append(_ entry: Entry) {
+        entries.withLockedValue { $0.append(entry) }
+    }
+
+    private struct Handler: LogHandler {
+        let recorder: LogRecorder
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+
+        func log(event: LogEvent) {
+            let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+            recorder.append(Entry(level: event.level, message: "\(event.message)",
+                                  metadata: merged.mapValues { "\($0)" }))
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PlayerCore
 
 /// ``StreamPlayerDriver`` against fakes: command order, reconnection through the timer, re-entrancy, threads.
@@ -18,12 +19,26 @@ struct StreamDriverTests {
             log: { problems.append($0) })
     }
 
+    /// The radio selected, opened, buffered (playing), then its connection lost ("reset"); reconnection
+    /// attempts answer with `onReconnect`.
+    func playingRadioLosingItsConnection(onReconnect: @escaping @Sendable (StreamSessionID) -> StreamEvent?)
+        -> (StreamPlayerDriver, ManualScheduler, FakeStreams) {
+        let streams = FakeStreams(log: log, onReconnect: onReconnect)
+        let scheduler = ManualScheduler()
+        let driver = makeDriver(streams: streams, scheduler: scheduler)
+        driver.send(.selected(Self.radio))
+        streams.report(.opened(Self.s1, StreamDetails(isLive: true)))
+        streams.report(.buffered(Self.s1, seconds: 2))
+        streams.report(.connectionLost(Self.s1, message: "reset"))
+        return (driver, scheduler, streams)
+    }
+
     @Test("select, buffer, play, metadata, pause at the live edge, resume in a new session")
     func happyPath() async {
         let streams = FakeStreams(log: log)
         let driver = makeDriver(streams: streams)
         let recorder = StreamUpdateRecorder(driver)
-        #expect(await eventually { recorder.all.count == 1 })
+        #expect(await waitUntil { recorder.all.count == 1 })
 
         driver.send(.selected(Self.radio))
         #expect(driver.player.state == .buffering(progress: 0))
@@ -55,7 +70,7 @@ struct StreamDriverTests {
             .playing,  // the title changed
             .paused, .buffering(progress: 0),
         ]
-        #expect(await eventually { recorder.all.count >= expected.count })
+        #expect(await waitUntil { recorder.all.count >= expected.count })
         #expect(recorder.states == expected)
         #expect(recorder.all[5].nowPlaying.title == "Bach - Suite")
         #expect(problems.all.isEmpty)
@@ -63,13 +78,7 @@ struct StreamDriverTests {
 
     @Test("a lost connection waits on the timer, reconnects, and the count restarts once the connection stayed open")
     func reconnects() {
-        let streams = FakeStreams(log: log, onReconnect: { .opened($0, StreamDetails(isLive: true)) })
-        let scheduler = ManualScheduler()
-        let driver = makeDriver(streams: streams, scheduler: scheduler)
-        driver.send(.selected(Self.radio))
-        streams.report(.opened(Self.s1, StreamDetails(isLive: true)))
-        streams.report(.buffered(Self.s1, seconds: 2))
-        streams.report(.connectionLost(Self.s1, message: "reset"))
+        let (driver, scheduler, streams) = playingRadioLosingItsConnection(onReconnect: { .opened($0, StreamDetails(isLive: true)) })
         #expect(scheduler.delays == [0.5])
         #expect(driver.player.state == .playing, "the buffer keeps playing")
         #expect(driver.player.reconnect == .waiting(attempt: 1))
@@ -108,13 +117,7 @@ struct StreamDriverTests {
 
     @Test("after the last attempt fails the player fails with a message; a tap starts over")
     func givesUp() {
-        let streams = FakeStreams(log: log, onReconnect: { .connectionLost($0, message: "connection refused") })
-        let scheduler = ManualScheduler()
-        let driver = makeDriver(streams: streams, scheduler: scheduler)
-        driver.send(.selected(Self.radio))
-        streams.report(.opened(Self.s1, StreamDetails(isLive: true)))
-        streams.report(.buffered(Self.s1, seconds: 2))
-        streams.report(.connectionLost(Self.s1, message: "reset"))
+        let (driver, scheduler, streams) = playingRadioLosingItsConnection(onReconnect: { .connectionLost($0, message: "connection refused") })
         #expect(scheduler.fireNext())  // attempt 1: refused, schedules attempt 2
         #expect(scheduler.delays == [1])
         streams.report(.stalled(Self.s1))
@@ -169,7 +172,7 @@ struct StreamDriverTests {
         #expect(driver.player.state == .idle)
         #expect(driver.player.nowPlaying.isEmpty)
         #expect(log.all == ["open session #1 http://radio.test/live.mp3", "close session #1", "releaseAudio"])
-        #expect(await eventually { recorder.all.count == 3 })
+        #expect(await waitUntil { recorder.all.count == 3 })
         #expect(recorder.all.map(\.isControlVisible) == [false, true, false])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import PlayerCore
 
 /// Every representative stream state × every kind of event, each with a hand-written expected outcome.
@@ -169,11 +170,6 @@ struct StreamTransitionTableTests {
         case change(@Sendable (inout Snapshot) -> Void, [StreamCommand])
 
         static let ignored = Outcome.unchanged([])
-    }
-
-    struct Key: Hashable {
-        let fixture: Fixture
-        let event: EventKind
     }
 
     static func retrying(_ attempt: Int, _ message: String) -> [StreamCommand] {
@@ -413,15 +409,7 @@ struct StreamTransitionTableTests {
 
     @Test("every (state, event) pair has exactly one row")
     func tableCoversCrossProduct() {
-        var seen: [Key: Int] = [:]
-        for (fixture, event, _) in Self.rows { seen[Key(fixture: fixture, event: event), default: 0] += 1 }
-        for fixture in Fixture.allCases {
-            for event in EventKind.allCases {
-                let count = seen[Key(fixture: fixture, event: event)] ?? 0
-                #expect(count == 1, "\(count) rows for (\(fixture), \(event)); need exactly 1")
-            }
-        }
-        #expect(Self.rows.count == Fixture.allCases.count * EventKind.allCases.count)
+        #expect(rowCountProblems(Self.rows.map { ($0.0, $0.1) }) == [])
     }
 
     @Test("fixtures are in the states they are named after")

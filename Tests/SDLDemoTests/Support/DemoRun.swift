@@ -30,55 +30,46 @@ struct DemoRun: Sendable {
     }
 
     /// Writes `script` to `script.txt` in a new temporary directory and runs
-    /// `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments`.
+    /// `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments`, killed after `timeout` seconds
+    /// (scaled by TestSupport's ``TestBounds``). The timeouts of the script's waits are scaled too (see
+    /// ``scaledWaits(_:)``) unless `scaleWaits` is false, for a test about a wait's timeout itself.
     static func script(_ script: String, arguments: [String] = [], audio: Audio = .dummy,
-                       environment: [String: String] = [:], timeout: TimeInterval = 60) async throws -> DemoRun {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("SDLDemoTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try script.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
+                       environment: [String: String] = [:], timeout: TimeInterval = TestBounds.hangSeconds,
+                       scaleWaits: Bool = true) async throws -> DemoRun {
+        let directory = try makeTemporaryDirectory("SDLDemoTests")
+        let text = scaleWaits ? scaledWaits(script) : script
+        try text.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
         var environment = environment
         if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
         return try await run(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
                              environment: environment, timeout: timeout)
     }
 
-    /// Runs the binary with `arguments` in `directory`.
+    /// Runs the binary with `arguments` in `directory` (SDL's offscreen video driver, or its dummy driver where
+    /// offscreen is missing).
     static func run(in directory: URL, arguments: [String], environment: [String: String] = [:],
-                    timeout: TimeInterval = 60) async throws -> DemoRun {
-        var result = try await launch(in: directory, arguments: arguments, videoDriver: "offscreen",
-                                      environment: environment, timeout: timeout)
+                    timeout: TimeInterval = TestBounds.hangSeconds) async throws -> DemoRun {
+        var result = try await DemoProcess.start(in: directory, arguments: arguments, videoDriver: "offscreen",
+                                                 environment: environment).finish(timeout: timeout)
         if result.stderr.contains("offscreen not available") {
-            result = try await launch(in: directory, arguments: arguments, videoDriver: "dummy",
-                                      environment: environment, timeout: timeout)
+            result = try await DemoProcess.start(in: directory, arguments: arguments, videoDriver: "dummy",
+                                                 environment: environment).finish(timeout: timeout)
         }
         return result
     }
 
-    /// Runs the binary on TestSupport's ``ProcessRunner``, which waits without blocking a thread: a blocking
-    /// wait here held one of the two threads of Swift's cooperative pool (on two cores) for the whole run and
-    /// stalled every other test meanwhile. Its stdout and stderr are also left in the directory as
-    /// `stdout.txt` and `stderr.txt`, for a look after a failure.
-    private static func launch(in directory: URL, arguments: [String], videoDriver: String,
-                               environment: [String: String], timeout: TimeInterval) async throws -> DemoRun {
-        var env = ProcessInfo.processInfo.environment
-        env["SDL_VIDEODRIVER"] = videoDriver
-        env["SDL_AUDIODRIVER"] = "disk"
-        env["SDL_DISKAUDIOFILE"] = directory.appendingPathComponent("audio.raw").path
-        env["SDL_DISKAUDIODELAY"] = "0"
-        env["TMPDIR"] = directory.path  // the cached download lands here, so tests can see it go
-        env.removeValue(forKey: "DISPLAY")
-        for (key, value) in environment { env[key] = value }
-        let running = try ProcessRunner.Running(try binary(), arguments, environment: env, directory: directory)
-        let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .milliseconds(Int(timeout * 1000)))
-        try? outcome.stdout.write(to: directory.appendingPathComponent("stdout.txt"), atomically: true, encoding: .utf8)
-        try? outcome.stderr.write(to: directory.appendingPathComponent("stderr.txt"), atomically: true, encoding: .utf8)
-        // A sanitized build's report must fail the test even where the test expects a failing exit status.
-        if let report = outcome.sanitizerReport {
-            Issue.record("SDLDemo reported a sanitizer error:\n\(report)")
-        }
-        return DemoRun(directory: directory, status: outcome.status, stdout: outcome.stdout,
-                       stderr: outcome.stderr, timedOut: timedOut)
+    /// `script` with the timeout of every wait step (`wait-state playing 30000`, …; not `wait-real`, which is
+    /// a stretch of real time to run) multiplied by TestSupport's ``TestBounds/scale``: a wait ends as soon as its
+    /// condition holds, so its timeout only bounds a hang, and under a sanitizer everything is slower.
+    static func scaledWaits(_ script: String) -> String {
+        guard TestBounds.scale != 1 else { return script }
+        return script.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            guard words.count >= 3, words[1].hasPrefix("wait-"), words[1] != "wait-real",
+                  let milliseconds = words.last.flatMap({ Int($0) }) else { return String(line) }
+            words[words.count - 1] = String(TestBounds.milliseconds(milliseconds))
+            return words.joined(separator: " ")
+        }.joined(separator: "\n")
     }
 
     /// The SDLDemo executable next to the running test bundle.
@@ -104,7 +95,7 @@ struct DemoRun: Sendable {
 
     /// The trace's frames.
     func frames() throws -> [TraceFrame] {
-        try TraceFrame.read(traceFile)
+        try readTrace(traceFile)
     }
 
     /// A file in the run's directory.
@@ -118,4 +109,72 @@ struct DemoRun: Sendable {
 struct DemoRunError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+/// SDLDemo started headless on TestSupport's ``ProcessRunner`` (which waits without blocking a thread: a blocking
+/// wait here once held one of the two threads of Swift's cooperative pool for a whole run and stalled every other
+/// test meanwhile).
+struct DemoProcess: Sendable {
+    /// The run's directory (its working directory and TMPDIR).
+    let directory: URL
+    let running: ProcessRunner.Running
+
+    /// Starts the binary with `arguments` in `directory`: video to SDL's `videoDriver`, audio to the disk driver
+    /// writing `audio.raw` there (unless `environment` says otherwise), no session bus unless `environment` names
+    /// one (MPRIS then logs one line and the demo goes on).
+    static func start(in directory: URL, arguments: [String], videoDriver: String = "offscreen",
+                      environment: [String: String] = [:]) async throws -> DemoProcess {
+        var env = ProcessInfo.processInfo.environment
+        env["SDL_VIDEODRIVER"] = videoDriver
+        env["SDL_AUDIODRIVER"] = "disk"
+        env["SDL_DISKAUDIOFILE"] = directory.appendingPathComponent("audio.raw").path
+        env["SDL_DISKAUDIODELAY"] = "0"
+        env["TMPDIR"] = directory.path  // the cached download lands here, so tests can see it go
+        env["XDG_RUNTIME_DIR"] = directory.path
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
+        for (key, value) in environment { env[key] = value }
+        let running = try await ProcessRunner.Running.start(try DemoRun.binary(), arguments, environment: env,
+                                                            directory: directory)
+        return DemoProcess(directory: directory, running: running)
+    }
+
+    /// Starts `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments` in a new temporary directory,
+    /// the script's waits scaled (``DemoRun/scaledWaits(_:)``).
+    static func start(script: String, arguments: [String], audio: DemoRun.Audio = .dummy,
+                      environment: [String: String] = [:]) async throws -> DemoProcess {
+        let directory = try makeTemporaryDirectory("SDLDemoTests")
+        try DemoRun.scaledWaits(script).write(to: directory.appendingPathComponent("script.txt"), atomically: true,
+                                              encoding: .utf8)
+        var environment = environment
+        if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
+        return try await start(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
+                               environment: environment)
+    }
+
+    /// Waits for the exit (killing the process after `timeout` seconds, scaled) and for its output. Its stdout
+    /// and stderr are also left in the directory as `stdout.txt` and `stderr.txt`, for a look after a failure; a
+    /// sanitizer report in stderr fails the test even where the test expects a failing exit status.
+    func finish(timeout: TimeInterval = TestBounds.hangSeconds) async -> DemoRun {
+        let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .milliseconds(Int(timeout * 1000)))
+        try? outcome.stdout.write(to: directory.appendingPathComponent("stdout.txt"), atomically: true, encoding: .utf8)
+        try? outcome.stderr.write(to: directory.appendingPathComponent("stderr.txt"), atomically: true, encoding: .utf8)
+        if let report = outcome.sanitizerReport {
+            Issue.record("SDLDemo reported a sanitizer error:\n\(report)")
+        }
+        return DemoRun(directory: directory, status: outcome.status, stdout: outcome.stdout,
+                       stderr: outcome.stderr, timedOut: timedOut)
+    }
+
+    /// The trace so far.
+    func frames() throws -> [TraceFrame] {
+        try readTrace(directory.appendingPathComponent("trace.jsonl"))
+    }
+}
+
+/// Reads a JSON-lines trace file, one frame a line.
+func readTrace(_ url: URL) throws -> [TraceFrame] {
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let decoder = JSONDecoder()
+    return try text.split(separator: "\n").map { try decoder.decode(TraceFrame.self, from: Data($0.utf8)) }
 }

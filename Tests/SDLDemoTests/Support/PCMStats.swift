@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Summary of raw interleaved signed 16-bit stereo PCM at 44.1 kHz (what SDL's disk driver writes for the
 /// demo's device format, and what ffmpeg is asked to decode the reference to).
@@ -43,17 +44,14 @@ struct PCMStats: Sendable {
     }
 
     /// Decodes `file` with ffmpeg (independent of the demo's libmpg123 path) and summarises it.
-    static func reference(decoding file: URL) throws -> PCMStats {
+    static func reference(decoding file: URL) async throws -> PCMStats {
         let output = FileManager.default.temporaryDirectory
             .appendingPathComponent("SDLDemoTests-reference-\(UUID().uuidString).raw")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-loglevel", "error", "-y", "-i", file.path,
-                             "-f", "s16le", "-ac", "2", "-ar", "44100", output.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw DemoRunError(message: "ffmpeg could not decode \(file.path) (status \(process.terminationStatus))")
+        let outcome = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), [
+            "ffmpeg", "-loglevel", "error", "-y", "-i", file.path, "-f", "s16le", "-ac", "2", "-ar", "44100", output.path,
+        ])
+        guard outcome.status == 0 else {
+            throw DemoRunError(message: "ffmpeg could not decode \(file.path) (status \(outcome.status)): \(outcome.stderr)")
         }
         defer { try? FileManager.default.removeItem(at: output) }
         return try PCMStats(contentsOf: output)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// One line of an SDLDemo trace, decoded with Foundation's JSON decoder.
+/// One line of an SDLDemo trace (TraceWriter), decoded with Foundation's JSON decoder: every test reads its fields
+/// from this one type.
 struct TraceFrame: Decodable, Equatable {
     var t: Double
     var state: String
@@ -33,20 +34,25 @@ struct TraceFrame: Decodable, Equatable {
     var stream: Bool?
     /// A stream's title as shown.
     var nowPlaying: String?
+    /// The failed state's message.
+    var message: String?
+    /// A stream: live (no length), its artist or station, seconds buffered, whether audio is heard.
+    var live: Bool?
+    var artist: String?
+    var buffer: Double?
+    var audible: Bool?
+    /// The Buff panel (`--app buffs`): the buff shown, its countdown, the answer voted, the slide (0 out, 1 in),
+    /// and whether it is leaving.
+    var buff: Int?
+    var secondsLeft: Int?
+    var highlighted: Int?
+    var slide: Double?
+    var leaving: Bool?
 
     /// A visible row: its id and title.
     struct Row: Decodable, Equatable {
         var id: String
         var title: String
-    }
-
-    /// Reads a JSON-lines trace file.
-    static func read(_ url: URL) throws -> [TraceFrame] {
-        let text = try String(contentsOf: url, encoding: .utf8)
-        let decoder = JSONDecoder()
-        return try text.split(separator: "\n").map { line in
-            try decoder.decode(TraceFrame.self, from: Data(line.utf8))
-        }
     }
 }
 

@@ -23,39 +23,4 @@ enum Fixtures {
         }
         return actual.count == expected.count ? nil : "\(actual.count) bytes instead of \(expected.count)"
     }
-
-    /// A fresh temporary directory (removed by `cleanUp`).
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("StreamServerTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// Starts a server, runs `body`, and always shuts the server down.
-    static func withServer<T>(
-        _ content: ServerContent, faults: [FaultRule] = [], _ body: (StreamServer) async throws -> T
-    ) async throws -> T {
-        let server = try await StreamServer.start(content: content)
-        server.setFaults(faults)
-        do {
-            let result = try await body(server)
-            try await server.shutdown()
-            return result
-        } catch {
-            try await server.shutdown()
-            throw error
-        }
-    }
-
-    /// Polls the server's statistics until `condition` holds (the server updates them on its own threads).
-    static func waitForStatistics(
-        _ server: StreamServer, timeout: Duration = .seconds(5), _ condition: (ServerStatistics) -> Bool
-    ) async -> ServerStatistics {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline, !condition(server.statistics) {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return server.statistics
-    }
 }

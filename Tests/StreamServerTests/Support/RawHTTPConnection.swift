@@ -1,6 +1,7 @@
 import Foundation
 import NIOConcurrencyHelpers
 import NIOCore
+import TestSupport
 import NIOPosix
 
 /// A deliberately dumb HTTP/1.1 test client: one TCP connection to 127.0.0.1, requests written as
@@ -102,23 +103,18 @@ final class RawHTTPConnection: Sendable {
         received.withLockedValue { $0 }
     }
 
-    /// Polls (every 5 ms) until `condition` holds or `timeout` passes; returns whether it held.
-    func wait(timeout: Duration, until condition: (Received) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(snapshot) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return condition(snapshot)
+    /// Polls until `condition` holds or `timeout` passes (TestSupport's `waitUntil`); returns whether it held.
+    func wait(timeout: Duration = TestBounds.hang, until condition: (Received) -> Bool) async -> Bool {
+        await waitUntil(timeout: timeout) { condition(snapshot) }
     }
 
     /// Waits until the connection is closed by the peer (or reset).
-    func waitUntilClosed(timeout: Duration = .seconds(5)) async -> Bool {
+    func waitUntilClosed(timeout: Duration = TestBounds.hang) async -> Bool {
         await wait(timeout: timeout) { $0.closed }
     }
 
     /// The head of the next response (status and headers) once it has fully arrived, without consuming it.
-    func readHead(timeout: Duration = .seconds(5)) async throws -> (status: Int, headers: [String: String], bodyStart: Int) {
+    func readHead(timeout: Duration = TestBounds.hang) async throws -> (status: Int, headers: [String: String], bodyStart: Int) {
         let start = consumed.withLockedValue { $0 }
         var headEnd: Int?
         _ = await wait(timeout: timeout) { received in
@@ -144,7 +140,7 @@ final class RawHTTPConnection: Sendable {
     }
 
     /// Reads the next response, whose body length is its Content-Length (0 when `expectBody` is false, for HEAD).
-    func readResponse(expectBody: Bool = true, timeout: Duration = .seconds(5)) async throws -> Response {
+    func readResponse(expectBody: Bool = true, timeout: Duration = TestBounds.hang) async throws -> Response {
         let head = try await readHead(timeout: timeout)
         let length = expectBody ? Int(head.headers["content-length"] ?? "0") ?? 0 : 0
         let end = head.bodyStart + length

@@ -8,11 +8,15 @@ import Foundation
 /// - **Real clock**: sleeps until the engine's next deadline or the next action (a `ContinuousClock`);
 ///   fetches run concurrently and their answers are sent to the engine when they arrive.
 /// - **Virtual clock**: time jumps from one deadline or action to the next. Requests still go to the
-///   server, but take no virtual time: the runner waits (in real time) for every request issued at an
-///   instant and sends the answers at that same instant, in request order. A request that times out in
-///   real time (FeedKit's deadline, the same length as the engine's) is *not* answered: the engine's own
-///   deadline reports it at exactly request time + ``BuffSchedule/fetchDeadline`` on the virtual clock, so a
-///   stall gives the same transcript on every run.
+///   server, but take no virtual time: the runner sends the requests issued at an instant one at a time, in
+///   the order the engine asked for them, each over (answered, failed or given up) before the next is sent,
+///   and sends the answers to the engine at that same instant, in request order. So the server sees the
+///   requests in the transcript's order on every run, however loaded the machine: no two overlap. A request
+///   that times out in real time (FeedKit's deadline, the same length as the engine's) is *not* answered: the
+///   engine's own deadline reports it at exactly request time + ``BuffSchedule/fetchDeadline`` on the virtual
+///   clock, so a stall gives the same transcript on every run. (`fetch` should return only once its request is
+///   over on the wire too; `mediakit buffs watch --virtual-clock` gives each request its own connection and
+///   closes it before returning.)
 ///
 /// The run ends at `until` when given (inclusive: events due at exactly `until` happen), otherwise when
 /// the engine ``BuffEngine/isFinished``.
@@ -102,16 +106,12 @@ public struct BuffRunner: Sendable {
                 }
                 pending = []
                 guard !fetches.isEmpty else { break }
-                let results = await withTaskGroup(of: (Int, Result<Buff, BuffError>).self) { group in
-                    for (index, id) in fetches.enumerated() {
-                        group.addTask { (index, await fetch(id)) }
-                    }
-                    var results = [Result<Buff, BuffError>?](repeating: nil, count: fetches.count)
-                    for await (index, result) in group { results[index] = result }
-                    return results
+                // One at a time, in order: concurrent requests would reach the server in any order.
+                var results: [Result<Buff, BuffError>] = []
+                for id in fetches {
+                    results.append(await fetch(id))
                 }
-                for (id, result) in zip(fetches, results) {
-                    guard let result, !Self.isTimeout(result) else { continue }
+                for (id, result) in zip(fetches, results) where !Self.isTimeout(result) {
                     pending += engine.send(.fetched(id: id, result: result, now: t))
                 }
             }

@@ -88,26 +88,28 @@ final class ImageStore {
             let queue = self.queue
             // The store is main-thread only; the task only carries a weak reference back to the main thread.
             let owner = UncheckedBox(WeakReference(self))
-            tasks[url] = Task.detached {
-                let result: Result<DecodedImage, ResourceError>
-                do {
-                    let bytes = try await fetcher.bytes(at: url)
-                    result = await withCheckedContinuation { continuation in
-                        decodeQueue.async {
-                            do {
-                                continuation.resume(returning: .success(try DecodedImage.decode(bytes)))
-                            } catch {
-                                continuation.resume(returning: .failure(ResourceError(message: "\(url.lastPathComponent): \(error)")))
-                            }
-                        }
-                    }
-                } catch let error as ResourceError {
-                    result = .failure(error)
-                } catch {
-                    result = .failure(ResourceError(message: "\(url.absoluteString): \(error)"))
-                }
+            // Hands `result` to the main thread (the queue's lock orders the decode before the texture upload).
+            let deliver: @Sendable (Result<DecodedImage, ResourceError>) -> Void = { result in
                 let delivered = UncheckedBox(result)
                 queue.async { t in owner.value.object?.finish(url, delivered.value, at: t) }
+            }
+            tasks[url] = Task.detached {
+                let bytes: [UInt8]
+                do {
+                    bytes = try await fetcher.bytes(at: url)
+                } catch let error as ResourceError {
+                    return deliver(.failure(error))
+                } catch {
+                    return deliver(.failure(ResourceError(message: "\(url.absoluteString): \(error)")))
+                }
+                // Decoded on the serial decode queue and delivered from there, straight to the main thread.
+                decodeQueue.async {
+                    do {
+                        deliver(.success(try DecodedImage.decode(bytes)))
+                    } catch {
+                        deliver(.failure(ResourceError(message: "\(url.lastPathComponent): \(error)")))
+                    }
+                }
             }
         }
     }

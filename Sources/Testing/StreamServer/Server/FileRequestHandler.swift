@@ -61,6 +61,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var inFlight: InFlight?
     private var stream: BodyStream?
     private var pendingTask: Scheduled<Void>?
+    /// The timer of a ``Fault/delay(seconds:)`` while it is armed (counted in ``ServerStatistics/delayedRequests``).
+    private var delayTask: Scheduled<Void>?
     /// The registration of a request held by ``Fault/holdUntilReleased``.
     private var holdID: Int?
     /// Set while ``pump(context:)`` runs, to turn nested calls into no-ops.
@@ -108,6 +110,11 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         pendingTask?.cancel()
         pendingTask = nil
+        if let delayTask {
+            delayTask.cancel()
+            self.delayTask = nil
+            state.delayTimer(armed: false)
+        }
         if let holdID {
             state.cancelHold(id: holdID)
             self.holdID = nil
@@ -147,10 +154,12 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         let faults = state.responseFaults(for: path)
         if faults.delaySeconds > 0 {
             let number = request.number
-            pendingTask = context.eventLoop.assumeIsolated().scheduleTask(
+            state.delayTimer(armed: true)
+            delayTask = context.eventLoop.assumeIsolated().scheduleTask(
                 in: .nanoseconds(Int64(faults.delaySeconds * 1e9))
             ) { [self] in
-                pendingTask = nil
+                delayTask = nil
+                state.delayTimer(armed: false)
                 guard inFlight?.number == number else { return }
                 respondAfterDelay(context: context, path: path, faults: faults)
             }
@@ -353,7 +362,10 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 endBody(context: context, ending: body.ending)
                 continue  // the end may have started the next response
             }
-            guard context.channel.isWritable else { return }
+            guard context.channel.isWritable else {
+                state.writabilityStopped()
+                return
+            }
             var chunk = Self.chunkSize
             if let rate = body.bytesPerSecond {
                 chunk = max(1, min(Self.chunkSize, Int(Double(rate) * Self.throttleInterval)))

@@ -222,6 +222,16 @@ final class ServerState: Sendable {
         }
     }
 
+    /// A ``Fault/delay(seconds:)`` timer was armed (`true`) or ended, by firing or by cancellation (`false`).
+    func delayTimer(armed: Bool) {
+        locked.withLockedValue { $0.statistics.delayedRequests += armed ? 1 : -1 }
+    }
+
+    /// A response body stopped because its connection was not writable.
+    func writabilityStopped() {
+        locked.withLockedValue { $0.statistics.writabilityStops += 1 }
+    }
+
     func bodyBytesWritten(_ count: Int) {
         locked.withLockedValue { $0.statistics.bodyBytesSent += count }
     }
@@ -239,6 +249,7 @@ final class ServerState: Sendable {
             fresh.currentRequests = state.statistics.currentRequests
             fresh.maxConcurrentRequests = state.statistics.currentRequests
             fresh.heldRequests = state.statistics.heldRequests
+            fresh.delayedRequests = state.statistics.delayedRequests
             fresh.openConnections = state.statistics.openConnections
             fresh.maxOpenConnections = state.statistics.openConnections
             state.statistics = fresh

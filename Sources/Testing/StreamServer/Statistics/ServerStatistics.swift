@@ -19,6 +19,14 @@ public struct ServerStatistics: Sendable, Equatable {
     public var connectionsAccepted: Int = 0
     /// Requests held by ``Fault/holdUntilReleased`` right now.
     public var heldRequests: Int = 0
+    /// Requests waiting out a ``Fault/delay(seconds:)`` right now: the timer is armed and has neither fired
+    /// nor been cancelled (a connection that closes cancels it). A test sees the timer end as an event
+    /// instead of sleeping past the delay.
+    public var delayedRequests: Int = 0
+    /// How often a response body stopped because its connection was not writable (the client reads slower
+    /// than the server writes, so the kernel's and the channel's buffers are full). Each such stop waits for
+    /// the channel to become writable again; a test sees back-pressure happen as this event.
+    public var writabilityStops: Int = 0
     /// Response body bytes handed to connections so far, including responses still in progress.
     public var bodyBytesSent: Int = 0
     /// One record per finished request, in the order they finished (the oldest are dropped beyond

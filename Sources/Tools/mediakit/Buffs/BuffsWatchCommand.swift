@@ -90,16 +90,38 @@ struct BuffsWatchCommand: AsyncParsableCommand {
         let schedule = BuffSchedule(ids: ids.ids, interval: BuffClock.duration(seconds: interval), loop: loop,
                                     fetchDeadline: deadline)
         let json = json
+        let baseURL = baseURL.url
+        let limits = network.limits
+        let emit: @Sendable (BuffRunner.Timed) -> Void = { timed in
+            let line = json ? BuffTranscript.json(timed) : BuffTranscript.readable(timed)
+            TerminalOutput.line(line)
+        }
         try await reportingFailures {
-            try await AsyncHTTPTransport.withTransport { transport in
-                let api = BuffClient(baseURL: baseURL.url, transport: transport, limits: network.limits)
-                let runner = BuffRunner(schedule: schedule, clock: virtualClock ? .virtual : .real,
-                                        until: until.map(BuffClock.duration(seconds:))) { id in await api.fetch(id: id) }
-                await runner.run(actions: actions) { timed in
-                    let line = json ? BuffTranscript.json(timed) : BuffTranscript.readable(timed)
-                    TerminalOutput.line(line)
+            guard !virtualClock else {
+                // Each request on a transport of its own, shut down (its connection closed) before the fetch
+                // returns: a request given up at its deadline is over on the wire too before the next is sent,
+                // so the server sees exactly the transcript's order.
+                let runner = BuffRunner(schedule: schedule, clock: .virtual, until: until.map(BuffClock.duration(seconds:))) { id in
+                    await Self.fetchAlone(id: id, baseURL: baseURL, limits: limits)
                 }
+                await runner.run(actions: actions, emit: emit)
+                return
+            }
+            try await AsyncHTTPTransport.withTransport { transport in
+                let api = BuffClient(baseURL: baseURL, transport: transport, limits: limits)
+                let runner = BuffRunner(schedule: schedule, clock: .real,
+                                        until: until.map(BuffClock.duration(seconds:))) { id in await api.fetch(id: id) }
+                await runner.run(actions: actions, emit: emit)
             }
         }
+    }
+
+    /// Buff `id` over a transport of its own, shut down before returning: its connection is closed, also after
+    /// a timeout. (Shutting down a transport that ran one request can only fail if it was shut down already.)
+    static func fetchAlone(id: Int, baseURL: URL, limits: RequestLimits) async -> Result<Buff, BuffError> {
+        let transport = AsyncHTTPTransport()
+        let result = await BuffClient(baseURL: baseURL, transport: transport, limits: limits).fetch(id: id)
+        try? await transport.shutdown()
+        return result
     }
 }
