@@ -17,6 +17,10 @@ public enum PackagePaths {
     /// scripts/make-interlochen-sample.py): content-meta.json, NPR and LiveStream; served with the Vimeo sample.
     public static let interlochenSample = root.appendingPathComponent("Sources/Samples/InterlochenSample")
 
+    /// The embedded sample video (`Sources/Samples/VideoSample`, made by scripts/make-video-sample.sh): `ts/` and
+    /// `fmp4/` HLS ladders of a 10 s clip.
+    public static let videoSample = root.appendingPathComponent("Sources/Samples/VideoSample")
+
     /// The bytes of `relative` below the root.
     public static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relative))

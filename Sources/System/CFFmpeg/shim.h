@@ -74,4 +74,16 @@ static inline int cff_fmt_flag_custom_io(void) { return AVFMT_FLAG_CUSTOM_IO; }
 /// SWS_BILINEAR scaler flag.
 static inline int cff_sws_bilinear(void) { return SWS_BILINEAR; }
 
+/// Converts a decoded audio frame into one interleaved output buffer (`out` holds `out_count` frames): keeps the
+/// pointer casts of swr_convert's signature (which changed constness between FFmpeg 5 and 7) on the C side.
+static inline int cff_swr_convert_frame(struct SwrContext *s, uint8_t *out, int out_count, const AVFrame *frame) {
+    uint8_t *outs[1] = { out };
+    return swr_convert(s, outs, out_count, (const uint8_t **)frame->extended_data, frame->nb_samples);
+}
+
+/// Scales/converts all of `src` into `dst` (both allocated, same size).
+static inline int cff_sws_scale_frame(struct SwsContext *c, const AVFrame *src, AVFrame *dst) {
+    return sws_scale(c, (const uint8_t *const *)src->data, src->linesize, 0, src->height, dst->data, dst->linesize);
+}
+
 #endif

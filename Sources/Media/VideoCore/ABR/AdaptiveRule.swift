@@ -3,8 +3,8 @@
 ///
 /// For the next segment, among ``ABRLadder/candidates(_:)`` (decodable, under the caps, not failing):
 ///
-/// 1. **Start** (no measurement yet, or no segment fetched): the highest variant that the default estimate
-///    (500 kbit/s, hls.js `abrEwmaDefaultEstimate`) covers at 0.95 and fetches within 4 s (hls.js
+/// 1. **Start** (no segment fetched yet): the highest variant that the estimate — before any measurement the
+///    default 500 kbit/s, hls.js `abrEwmaDefaultEstimate` — covers at 0.95 and fetches within 4 s (hls.js
 ///    `firstAutoLevel` with `maxStarvationDelay` 4), else the lowest.
 /// 2. **Throughput** (buffer below the BOLA threshold): from the top, the first variant for which
 ///    `f × estimate ≥ bit rate` and `(bits in flight + segment bits) / (f × estimate) < buffer` — f = 0.7 for a
@@ -112,7 +112,7 @@ public struct AdaptiveRule: ABRRule {
         } else if buffer >= configuration.spendFromBuffer && ladder.count > 1 {
             spending = true
         }
-        guard let current = context.variant(context.current), context.hasMeasurement else {
+        guard let current = context.variant(context.current) else {
             lastReason = .start
             return throughputChoice(ladder, context, estimate: context.estimate, budget: configuration.maxStarvationDelay,
                                     current: nil)?.id ?? lowest.id

@@ -10,7 +10,7 @@
 ///   else `BANDWIDTH`; fetch time = bit rate × segment duration / adjusted estimate;
 /// - the fetch must end within the buffer (`bufferStarvationDelay`); when no variant manages that, within
 ///   buffer + `maxStarvationDelay` (4 s, capped at one segment duration); when none manages even that, the
-///   lowest variant if it is lower than the current one, else the current one. Live streams skip the fetch-time
+///   lowest variant if it is lower than the current one, else the current one (while it is a candidate). Live streams skip the fetch-time
 ///   test (hls.js: "to avoid switching down when near the edge of live sliding window").
 ///
 /// Before any measurement hls.js's first choice (`firstAutoLevel`) is the same search with the default estimate
@@ -47,7 +47,8 @@ public struct HlsJsRule: ABRRule {
         if let current = context.variant(context.current), ladder[0].bandwidth < current.bandwidth {
             return ladder[0].id
         }
-        return context.current ?? ladder[0].id
+        if let current = context.current, ladder.contains(where: { $0.id == current }) { return current }
+        return ladder[0].id
     }
 
     /// hls.js `findBestLevel`: the highest variant that fits, or nil.

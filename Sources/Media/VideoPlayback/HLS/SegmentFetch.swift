@@ -1,0 +1,103 @@
+import Downloader
+import Foundation
+import VideoCore
+
+/// One segment download in flight: its job, the request's progress (for the meter and the abandonment rule),
+/// and, once done, the bytes or the error.
+final class SegmentFetch: @unchecked Sendable {
+    /// What is being fetched.
+    let job: SegmentJob
+    /// The meter's request id.
+    let id: Int
+    /// When the request started (feeder clock).
+    let started: Double
+    /// Whether this fetch replaces an abandoned or failed one (it is not replaced again).
+    let isRetry: Bool
+    private let lock = NSLock()
+    private var received = 0
+    private var firstByte: Double?
+    private var outcome: Result<[UInt8], any Error>?
+    private var task: Task<Void, Never>?
+
+    init(job: SegmentJob, id: Int, started: Double, isRetry: Bool) {
+        self.job = job
+        self.id = id
+        self.started = started
+        self.isRetry = isRetry
+    }
+
+    /// Starts the download: the init section (from `initCache` when already fetched) and the segment.
+    func start(loader: HLSMediaLoader, initCache: InitSectionCache, abr: ABRController, clock: @escaping @Sendable () -> Double,
+               onDone: @escaping @Sendable () -> Void) {
+        let job = job
+        let id = id
+        abr.begin(id, at: started)
+        task = Task { [self] in
+            do {
+                var initBytes: [UInt8]?
+                if let section = job.initSection {
+                    initBytes = try await initCache.bytes(for: section, sequenceNumber: job.segment.sequenceNumber, loader: loader)
+                }
+                let body = try await loader.segment(job.segment, label: job.index, maxAttempts: 2) { count in
+                    let now = clock()
+                    self.progress(count, at: now)
+                    abr.received(id, bytes: count, at: now)
+                }
+                abr.end(id, at: clock())
+                finish(.success(SegmentPlan.demuxerInput(initBytes: initBytes, segmentBytes: body)))
+            } catch {
+                abr.cancel(id, at: clock())
+                finish(.failure(error))
+            }
+            onDone()
+        }
+    }
+
+    private func progress(_ count: Int, at time: Double) {
+        lock.lock()
+        received += count
+        if firstByte == nil { firstByte = time }
+        lock.unlock()
+    }
+
+    private func finish(_ result: Result<[UInt8], any Error>) {
+        lock.lock()
+        outcome = result
+        lock.unlock()
+    }
+
+    /// Stops the download (its request is cancelled).
+    func cancel() { task?.cancel() }
+
+    /// The outcome, once done.
+    var result: Result<[UInt8], any Error>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return outcome
+    }
+
+    /// Bytes received so far and the time of the first one.
+    var progress: (received: Int, firstByte: Double?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (received, firstByte)
+    }
+}
+
+/// Init sections already fetched, by URI and byte range (the last 8): a variant's `EXT-X-MAP` is fetched once,
+/// not before every segment.
+actor InitSectionCache {
+    private var entries: [String: [UInt8]] = [:]
+    private var order: [String] = []
+
+    /// The section's bytes, fetched the first time.
+    func bytes(for section: InitSection, sequenceNumber: Int, loader: HLSMediaLoader) async throws -> [UInt8] {
+        let key = "\(section.uri.absoluteString)#\(section.byteRange?.description ?? "")"
+        if let bytes = entries[key] { return bytes }
+        let bytes = try await loader.initSection(section, sequenceNumber: sequenceNumber, maxAttempts: 2)
+        entries[key] = bytes
+        order.append(key)
+        if order.count > 8 { entries[order.removeFirst()] = nil }
+        return bytes
+    }
+}
