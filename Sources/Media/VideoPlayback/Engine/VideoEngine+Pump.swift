@@ -204,7 +204,7 @@ extension VideoEngine {
         status.framesShown += 1
         status.width = frame.width
         status.height = frame.height
-        status.variant = frame.variantID
+        status.variant = variants == nil ? nil : frame.variantID
         status.bandwidth = frame.variantID.flatMap { id in variants?.first { $0.id == id }.map { Int($0.bandwidth) } }
     }
 }

@@ -192,10 +192,11 @@ public final class VideoEngine {
         switch command {
         case .load(let id, let request, let from):
             closeSession()
+            let (volume, muted) = (status.volume, status.muted)
             status = VideoStatus()
             status.title = request.title
-            status.volume = statusVolume
-            status.muted = statusMuted
+            status.volume = volume
+            status.muted = muted
             let playhead = self.playhead
             playhead.withLock { $0 = from ?? 0 }
             let session = PlaybackSession(id: id, request: request, policy: configuration.queues, output: output.format,
@@ -221,9 +222,6 @@ public final class VideoEngine {
             closeSession()
         }
     }
-
-    private var statusVolume: Double { status.volume }
-    private var statusMuted: Bool { status.muted }
 
     private func resetPlayback(at target: Double?) {
         output.clear()

@@ -79,9 +79,14 @@ final class MediaDemuxer {
         return Double(format.pointee.duration) / Double(cff_time_base())
     }
 
-    /// Start time of the input in seconds (the first timestamp), when known.
+    /// Start time of the input in seconds: the video stream's first timestamp when there is video (position 0 is
+    /// the first frame, as for HLS), else the container's; nil when unknown.
     var startTime: Double? {
-        guard let format, format.pointee.start_time != cff_nopts() else { return nil }
+        guard let format else { return nil }
+        if let index = videoStream, let stream = format.pointee.streams[Int(index)], stream.pointee.start_time != cff_nopts() {
+            return Double(stream.pointee.start_time) * cff_q2d(stream.pointee.time_base)
+        }
+        guard format.pointee.start_time != cff_nopts() else { return nil }
         return Double(format.pointee.start_time) / Double(cff_time_base())
     }
 

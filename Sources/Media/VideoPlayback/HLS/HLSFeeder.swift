@@ -199,8 +199,9 @@ final class HLSFeeder: @unchecked Sendable {
             }
             // Wait for the oldest download, checking every 100 ms whether one should be abandoned.
             while head.result == nil {
-                try? await Task.sleep(for: .milliseconds(waitingForPlaylist ? 50 : 100))
+                await head.wait(upTo: .milliseconds(100))
                 if Task.isCancelled { return }
+                if head.result != nil { break }
                 if track == .main, let (index, lower) = await abandonment(pending, stream: stream) {
                     let slow = pending[index]
                     slow.cancel()

@@ -18,6 +18,8 @@ final class SegmentFetch: @unchecked Sendable {
     private var firstByte: Double?
     private var outcome: Result<[UInt8], any Error>?
     private var task: Task<Void, Never>?
+    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var nextWaiter = 0
 
     init(job: SegmentJob, id: Int, started: Double, isRetry: Bool) {
         self.job = job
@@ -63,7 +65,47 @@ final class SegmentFetch: @unchecked Sendable {
     private func finish(_ result: Result<[UInt8], any Error>) {
         lock.lock()
         outcome = result
+        let waiting = waiters.values
+        waiters = [:]
         lock.unlock()
+        for waiter in waiting { waiter.resume() }
+    }
+
+    /// Returns once the download is done, or after `limit` (whichever comes first), or when cancelled.
+    func wait(upTo limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.done() }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+
+    /// Suspends until the download is done (or the waiting task is cancelled).
+    private func done() async {
+        let id: Int = {
+            lock.lock()
+            defer { lock.unlock() }
+            nextWaiter += 1
+            return nextWaiter
+        }()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                lock.lock()
+                if outcome != nil || Task.isCancelled {
+                    lock.unlock()
+                    continuation.resume()
+                    return
+                }
+                waiters[id] = continuation
+                lock.unlock()
+            }
+        } onCancel: {
+            lock.lock()
+            let waiter = waiters.removeValue(forKey: id)
+            lock.unlock()
+            waiter?.resume()
+        }
     }
 
     /// Stops the download (its request is cancelled).
@@ -85,19 +127,28 @@ final class SegmentFetch: @unchecked Sendable {
 }
 
 /// Init sections already fetched, by URI and byte range (the last 8): a variant's `EXT-X-MAP` is fetched once,
-/// not before every segment.
+/// not before every segment — also when two segments ask for it at once (they share the one request).
 actor InitSectionCache {
-    private var entries: [String: [UInt8]] = [:]
+    private var entries: [String: Task<[UInt8], any Error>] = [:]
     private var order: [String] = []
 
     /// The section's bytes, fetched the first time.
     func bytes(for section: InitSection, sequenceNumber: Int, loader: HLSMediaLoader) async throws -> [UInt8] {
         let key = "\(section.uri.absoluteString)#\(section.byteRange?.description ?? "")"
-        if let bytes = entries[key] { return bytes }
-        let bytes = try await loader.initSection(section, sequenceNumber: sequenceNumber, maxAttempts: 2)
-        entries[key] = bytes
-        order.append(key)
-        if order.count > 8 { entries[order.removeFirst()] = nil }
-        return bytes
+        let task: Task<[UInt8], any Error>
+        if let existing = entries[key] {
+            task = existing
+        } else {
+            task = Task { try await loader.initSection(section, sequenceNumber: sequenceNumber, maxAttempts: 2) }
+            entries[key] = task
+            order.append(key)
+            if order.count > 8 { entries[order.removeFirst()] = nil }
+        }
+        do {
+            return try await task.value
+        } catch {
+            if entries[key] == task { entries[key] = nil }
+            throw error
+        }
     }
 }
