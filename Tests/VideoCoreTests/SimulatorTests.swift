@@ -48,16 +48,16 @@ struct SimulatorTests {
     }
 
     @Test("every rule on every trace: results are complete and no rule beats the offline optimum",
-          arguments: TraceLibrary.all(seconds: 120))
+          arguments: TraceLibrary.all(seconds: 80))
     func everyTrace(trace: BandwidthTrace) {
-        let model = PlaybackModel(stream: .standard(segmentCount: 30), trace: trace)
+        let model = PlaybackModel(stream: .standard(segmentCount: 20), trace: trace)
         let simulator = ABRSimulator(model: model)
         let optimum = OfflineOptimum(model: model).solve()
-        #expect(optimum.choices.count == 30)
+        #expect(optimum.choices.count == 20)
         for result in [simulator.run(AdaptiveRule()), simulator.run(HlsJsRule()), simulator.run(BolaRule())] {
-            #expect(result.choices.count == 30, "\(trace.name) \(result.rule)")
+            #expect(result.choices.count == 20, "\(trace.name) \(result.rule)")
             #expect(result.qoe <= optimum.qoe + 1e-6, "\(trace.name): \(result.rule) \(result.qoe) > optimum \(optimum.qoe)")
-            #expect(result.decisions.count == 30)
+            #expect(result.decisions.count == 20)
         }
     }
 

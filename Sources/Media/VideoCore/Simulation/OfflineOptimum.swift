@@ -117,10 +117,24 @@ public struct OfflineOptimum: Sendable {
         let sorted = cells.values.sorted {
             $0.arrived != $1.arrived ? $0.arrived < $1.arrived : ($0.dry != $1.dry ? $0.dry > $1.dry : $0.score > $1.score)
         }
+        // Taken in order of arrival, a label is dominated iff an earlier one has dry ≥ and score ≥: a 2-D query
+        // on the staircase of the labels kept so far (dry descending, score ascending).
         var kept: [Label] = []
+        var stairs: [(dry: Double, score: Double)] = []
         for label in sorted {
-            let dominated = kept.contains { $0.arrived <= label.arrived && $0.dry >= label.dry && $0.score >= label.score }
-            if !dominated { kept.append(label) }
+            // Last stair with dry ≥ label.dry: its score is the best among all of them.
+            var low = 0
+            var high = stairs.count
+            while low < high {
+                let mid = (low + high) / 2
+                if stairs[mid].dry >= label.dry { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 && stairs[low - 1].score >= label.score { continue }
+            kept.append(label)
+            // Insert at `low`, then drop the stairs after it that it dominates (dry ≤, score ≤).
+            var end = low
+            while end < stairs.count && stairs[end].score <= label.score { end += 1 }
+            stairs.replaceSubrange(low ..< end, with: [(label.dry, label.score)])
         }
         return kept
     }
