@@ -21,9 +21,9 @@ struct DecodeTests {
     }
 
     @Test("an MPEG-TS segment: 30 video packets from the key frame, audio beside; anchored to its playlist start")
-    func transportStream() throws {
+    func transportStream() async throws {
         let mapper = Locked(TimestampMapper())
-        let result = SegmentDemuxer.demux(try Self.bytes("ts/v240p/seg03.ts"), job: Self.job(start: 3, index: 3), mapper: mapper,
+        let result = await SegmentDemuxer.demux(try Self.bytes("ts/v240p/seg03.ts"), job: Self.job(start: 3, index: 3), mapper: mapper,
                                           generation: 0, kinds: [.video, .audio])
         #expect(result.error == nil)
         #expect(result.hasVideo && result.hasAudio)
@@ -36,10 +36,10 @@ struct DecodeTests {
     }
 
     @Test("fMP4: the init section in front of the fragment; video only")
-    func fragmentedMP4() throws {
+    func fragmentedMP4() async throws {
         let bytes = SegmentPlan.demuxerInput(initBytes: try Self.bytes("fmp4/v360p/init_2.mp4"),
                                              segmentBytes: try Self.bytes("fmp4/v360p/seg05.m4s"))
-        let result = SegmentDemuxer.demux(bytes, job: Self.job(start: 5, index: 5), mapper: Locked(TimestampMapper()),
+        let result = await SegmentDemuxer.demux(bytes, job: Self.job(start: 5, index: 5), mapper: Locked(TimestampMapper()),
                                           generation: 0, kinds: [.video, .audio])
         #expect(result.error == nil)
         #expect(result.hasVideo && !result.hasAudio)
@@ -48,9 +48,33 @@ struct DecodeTests {
         #expect(MediaDemuxer.formatName(for: bytes) == "mp4")
     }
 
+    @Test("a separate audio rendition follows the video's anchor, whichever is demuxed first")
+    func audioFollowsVideo() async throws {
+        let mapper = Locked(TimestampMapper())
+        let audioBytes = SegmentPlan.demuxerInput(initBytes: try Self.bytes("fmp4/vaudio/init_0.mp4"),
+                                                  segmentBytes: try Self.bytes("fmp4/vaudio/seg04.m4s"))
+        var audioJob = Self.job(start: 4.011332, index: 4)
+        audioJob.variantID = nil
+        // The audio arrives first and waits (up to its limit) for the video to anchor the domain.
+        async let audio = SegmentDemuxer.demux(audioBytes, job: audioJob, mapper: mapper, generation: 0, kinds: [.audio],
+                                               follow: true, followLimit: .seconds(30))
+        try await Task.sleep(for: .milliseconds(50))
+        let videoBytes = SegmentPlan.demuxerInput(initBytes: try Self.bytes("fmp4/v240p/init_1.mp4"),
+                                                  segmentBytes: try Self.bytes("fmp4/v240p/seg05.m4s"))
+        let video = await SegmentDemuxer.demux(videoBytes, job: Self.job(start: 5, index: 5), mapper: mapper, generation: 0,
+                                               kinds: [.video])
+        #expect(abs((video.packets.first?.time ?? -1) - 5) < 1e-6)
+        let audioPackets = await audio.packets
+        let anchor = try #require(mapper.withLock { $0.anchor(of: 0) })
+        #expect(abs(anchor - 0.066) < 0.001, "the video's anchor: \(anchor)")
+        // Audio sample times are the container's minus the video's anchor: A/V stay as encoded.
+        let first = try #require(audioPackets.first?.time)
+        #expect(abs(first - (4.011332 + 0.045 - 0.0667)) < 0.002, "\(first)")
+    }
+
     @Test("decoding a segment gives 30 frames of 426x240 yuv420p at 1/30 s steps, and 44.1 kHz stereo audio")
-    func decode() throws {
-        let result = SegmentDemuxer.demux(try Self.bytes("ts/v240p/seg00.ts"), job: Self.job(start: 0, index: 0),
+    func decode() async throws {
+        let result = await SegmentDemuxer.demux(try Self.bytes("ts/v240p/seg00.ts"), job: Self.job(start: 0, index: 0),
                                           mapper: Locked(TimestampMapper()), generation: 0, kinds: [.video, .audio])
         let video = result.packets.filter { $0.kind == .video }
         let decoder = try VideoDecoder(parameters: try #require(video.first?.parameters))
@@ -71,13 +95,13 @@ struct DecodeTests {
     }
 
     @Test("garbage is an error naming the segment, not a crash")
-    func garbage() {
-        let result = SegmentDemuxer.demux([UInt8](repeating: 0x47, count: 5000) + [UInt8](repeating: 7, count: 3000),
+    func garbage() async {
+        let result = await SegmentDemuxer.demux([UInt8](repeating: 0x47, count: 5000) + [UInt8](repeating: 7, count: 3000),
                                           job: Self.job(start: 0, index: 7), mapper: Locked(TimestampMapper()), generation: 0,
                                           kinds: [.video, .audio])
         #expect(result.packets.isEmpty)
         #expect(result.error?.description.contains("segment 7") == true)
-        let empty = SegmentDemuxer.demux([], job: Self.job(start: 0, index: 8), mapper: Locked(TimestampMapper()), generation: 0,
+        let empty = await SegmentDemuxer.demux([], job: Self.job(start: 0, index: 8), mapper: Locked(TimestampMapper()), generation: 0,
                                          kinds: [.video])
         #expect(empty.packets.isEmpty)
         #expect(empty.error != nil)

@@ -217,7 +217,10 @@ final class HLSFeeder: @unchecked Sendable {
             var failure: String?
             switch result {
             case .success(let bytes):
-                let demuxed = SegmentDemuxer.demux(bytes, job: done.job, mapper: mapper, generation: generation, kinds: kinds)
+                // A separate audio rendition follows the video's time stamps: it waits for the video's anchor of
+                // the domain rather than fixing one from its own first sample (which starts a priming delay early).
+                let demuxed = await SegmentDemuxer.demux(bytes, job: done.job, mapper: mapper, generation: generation,
+                                                         kinds: kinds, follow: track == .audio)
                 if demuxed.packets.isEmpty {
                     failure = "\(done.job.label): \(demuxed.error?.description ?? "nothing to play")"
                 } else {
