@@ -17,7 +17,9 @@
 /// 3. **BOLA** (``BolaRule``) once the buffer reaches 18 s, until it falls under 9 s: dash.js's DYNAMIC strategy
 ///    (`AbrController._updateDynamicAbrStrategy`: on at `bufferTimeDefault`, off at half of it). With that much
 ///    buffer the fast average alone (half-life 3 s) is trusted, so the rule follows a rising network sooner than
-///    `min(fast, slow)` allows. **Spending the buffer** (ours): once the buffer reaches 24 s (0.8 × the 30 s
+///    `min(fast, slow)` allows; BOLA steps up only as far as that sustains, and steps down only when its own
+///    (buffer-based) choice drops below the current variant — one level at a time while 12 s or more remain.
+///    **Spending the buffer** (ours): once the buffer reaches 24 s (0.8 × the 30 s
 ///    `maxBufferLength` of hls.js), the rule may take the highest variant whose segment downloads within 1.5
 ///    segment durations (the buffer drains at most half a segment per segment) and leaves at least 12 s, until the
 ///    buffer falls under 12 s; then it refills at the sustainable variant. A full buffer otherwise wastes the
@@ -143,6 +145,11 @@ public struct AdaptiveRule: ABRRule {
                 let bola = pick
                 pick = bola.bandwidth > ceiling.bandwidth ? ceiling : bola
                 if bola.bandwidth >= current.bandwidth && pick.bandwidth < current.bandwidth { pick = current }
+                // Drops are held while BOLA's own level holds; a drop BOLA asks for goes one level at a time.
+                if pick.bandwidth < current.bandwidth, let index = ladder.firstIndex(where: { $0.id == current.id }), index > 0,
+                   buffer >= configuration.spendDownToBuffer {
+                    pick = ladder[index - 1]
+                }
             }
         } else {
             let budget = buffer > 0 ? buffer
