@@ -1,25 +1,6 @@
 import AudioPlayback
 import CFFmpeg
 
-/// Decoded audio in the output's format: interleaved signed 16-bit samples and the playlist time of the first.
-struct PCMChunk: Sendable {
-    /// Interleaved samples (`channels` per frame).
-    var samples: [Int16]
-    /// Playlist time of the first frame, seconds.
-    var time: Double
-    /// Frames per second.
-    var sampleRate: Int
-    /// Channels per frame.
-    var channels: Int
-
-    /// Number of frames.
-    var frames: Int { channels > 0 ? samples.count / channels : 0 }
-    /// Duration, seconds.
-    var duration: Double { sampleRate > 0 ? Double(frames) / Double(sampleRate) : 0 }
-    /// Playlist time just after the last frame.
-    var end: Double { time + duration }
-}
-
 /// libavcodec's audio decoder (AAC, MP3 …) followed by libswresample converting to the output's ``PCMFormat``
 /// (interleaved s16 at its rate and channel count), with the AVChannelLayout API (`ch_layout`,
 /// `swr_alloc_set_opts2`) that FFmpeg 7 keeps.
