@@ -284,6 +284,10 @@ let package = Package(
             path: "Sources/Benchmarks/MediaBenchmark"),
         // ABR simulator: `swift run -c release ABRBenchmarks` prints BENCHMARKS.md's "Adaptive bitrate" table.
         .executableTarget(name: "ABRBenchmarks", dependencies: ["VideoCore"], path: "Sources/Benchmarks/ABRBenchmarks"),
+        // The video engine headless on the sample against ffmpeg: `swift run -c release VideoBenchmarks`.
+        .executableTarget(
+            name: "VideoBenchmarks", dependencies: ["VideoPlayback", "VideoCore", "AudioPlayback", "Samples", "StreamServer"],
+            path: "Sources/Benchmarks/VideoBenchmarks"),
     ],
     swiftLanguageModes: [.v6]
 )
