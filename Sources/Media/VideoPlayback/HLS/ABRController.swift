@@ -102,7 +102,7 @@ final class ABRController: @unchecked Sendable {
 
     /// Feeds the dropped-frame monitor with the running totals.
     func frames(now: Double, decoded: Int, dropped: Int, playing: Int?, variants: [ABRVariant]) {
-        locked { monitor.update(now: now, decoded: decoded, dropped: dropped, playing: playing, variants: variants) }
+        locked { _ = monitor.update(now: now, decoded: decoded, dropped: dropped, playing: playing, variants: variants) }
     }
 
     /// The current estimate, bits per second.
