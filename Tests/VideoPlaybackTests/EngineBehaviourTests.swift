@@ -34,7 +34,12 @@ struct EngineBehaviourTests {
         func play(until position: Double) async throws {
             while status.position < position {
                 guard ContinuousClock.now < deadline else { throw EngineHarness.HarnessError.timedOut("\(status)") }
-                if status.state == .playing && status.decodedAhead > 0.05 { now += 1.0 / 30 } else { try await Task.sleep(for: .milliseconds(5)) }
+                if status.state == .playing && status.decodedAhead > 0.05 {
+                    now += 1.0 / 30
+                    await Task.yield()
+                } else {
+                    try await Task.sleep(for: .milliseconds(5))
+                }
                 status = engine.pump(now: now).status
             }
         }

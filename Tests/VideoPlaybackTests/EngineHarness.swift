@@ -57,6 +57,9 @@ final class EngineHarness {
             }
             if canAdvance {
                 now += step
+                // Let the engine's tasks (fetching, demuxing) run: they share Swift's small cooperative pool with
+                // this loop, which would otherwise spin without a suspension point while paused.
+                await Task.yield()
             } else {
                 await wake.wait(upTo: .milliseconds(20))
                 if status.state == .loading || status.state == .buffering { now += step / 4 }

@@ -17,7 +17,6 @@ final class DecoderThread: @unchecked Sendable {
     private let onError: @Sendable (String) -> Void
     private let onDecoded: @Sendable (Int) -> Void
     private var thread: Thread?
-    private let done = DispatchSemaphore(value: 0)
 
     /// A decoder thread for `kind`; `onDecoded` counts frames decoded (video), `onError` reports what cannot play.
     init(kind: StreamKind, queues: PipelineQueues, output: PCMFormat, onDecoded: @escaping @Sendable (Int) -> Void = { _ in },
@@ -31,21 +30,11 @@ final class DecoderThread: @unchecked Sendable {
 
     /// Starts the thread.
     func start() {
-        let thread = Thread { [self] in
-            run()
-            done.signal()
-        }
+        // The thread keeps this object (and its decoders) alive until it returns, after the queues close.
+        let thread = Thread { [self] in run() }
         thread.name = kind == .video ? "video decoder" : "audio decoder"
-        thread.stackSize = 1 << 20
         self.thread = thread
         thread.start()
-    }
-
-    /// Waits for the thread to finish (after ``PipelineQueues/close()``).
-    func join() {
-        guard thread != nil else { return }
-        done.wait()
-        thread = nil
     }
 
     private func run() {

@@ -24,7 +24,7 @@ final class PipelineQueues: @unchecked Sendable {
     private var pcm: [PCMChunk] = []
     private var pcmSeconds = 0.0
     private var bytesHeld = 0
-    private(set) var generation = 0
+    private var current = 0
     private var closed = false
     /// Called (outside the lock) when something a waiting window would want to see arrives.
     private let onChange: @Sendable () -> Void
@@ -64,7 +64,7 @@ final class PipelineQueues: @unchecked Sendable {
     /// and sets the seek target (nothing before it is shown or heard); wakes every waiting thread.
     func flush(generation: Int, seekTarget: Double?) {
         locked {
-            self.generation = generation
+            current = generation
             videoPackets.removeAll()
             audioPackets.removeAll()
             frames.removeAll()
@@ -81,6 +81,9 @@ final class PipelineQueues: @unchecked Sendable {
             condition.broadcast()
         }
     }
+
+    /// The generation now (read under the lock: decoder threads and feeders compare theirs with it).
+    var generation: Int { locked { current } }
 
     /// Stops everything: waiters return nil / false from now on.
     func close() {
@@ -116,7 +119,7 @@ final class PipelineQueues: @unchecked Sendable {
     /// `end` on the time line.
     func deliver(_ packets: [Packet], track: TrackKind, end: Double, generation: Int) {
         let wasEmpty: Bool = locked {
-            guard generation == self.generation, !closed else { return false }
+            guard generation == current, !closed else { return false }
             let empty = frames.isEmpty && pcm.isEmpty
             for packet in packets {
                 bytesHeld += packet.size
@@ -135,7 +138,7 @@ final class PipelineQueues: @unchecked Sendable {
     /// Records that a segment reaching `end` was requested on `track` (it bounds prefetching).
     func requested(track: TrackKind, end: Double, generation: Int) {
         locked {
-            guard generation == self.generation else { return }
+            guard generation == current else { return }
             requested[track] = max(requested[track] ?? end, end)
         }
     }
@@ -143,7 +146,7 @@ final class PipelineQueues: @unchecked Sendable {
     /// Marks the end of `track`'s input in `generation`: the decoders of `kinds` drain when they reach it.
     func endInput(track: TrackKind, kinds: Set<StreamKind>, generation: Int) {
         locked {
-            guard generation == self.generation else { return }
+            guard generation == current else { return }
             inputEnded.insert(track)
             if kinds.contains(.video) { videoPackets.append(.end(generation: generation)) }
             if kinds.contains(.audio) { audioPackets.append(.end(generation: generation)) }
@@ -155,7 +158,7 @@ final class PipelineQueues: @unchecked Sendable {
     /// Whether `track` may request another segment now (``QueuePolicy/mayFetch(aheadSeconds:bytesHeld:inFlight:)``).
     func mayFetch(track: TrackKind, inFlight: Int, generation: Int) -> Bool {
         locked {
-            guard generation == self.generation, !closed else { return false }
+            guard generation == current, !closed else { return false }
             let ahead = (requested[track] ?? position) - position
             return policy.mayFetch(aheadSeconds: ahead, bytesHeld: bytesHeld, inFlight: inFlight)
         }
@@ -199,10 +202,10 @@ final class PipelineQueues: @unchecked Sendable {
         let notify: Bool? = {
             condition.lock()
             defer { condition.unlock() }
-            while !closed && generation == self.generation && !policy.mayQueueFrame(frames: frames.count) {
+            while !closed && generation == current && !policy.mayQueueFrame(frames: frames.count) {
                 condition.wait()
             }
-            guard !closed, generation == self.generation else { return nil }
+            guard !closed, generation == current else { return nil }
             if seekGate != nil, seekGate?.keepVideo(pts: frame.time, duration: frame.duration) == false { return nil }
             let index = frames.firstIndex { $0.time > frame.time } ?? frames.endIndex
             frames.insert(frame, at: index)
@@ -218,10 +221,10 @@ final class PipelineQueues: @unchecked Sendable {
         let notify: Bool = {
             condition.lock()
             defer { condition.unlock() }
-            while !closed && generation == self.generation && !policy.mayQueueAudio(seconds: pcmSeconds) {
+            while !closed && generation == current && !policy.mayQueueAudio(seconds: pcmSeconds) {
                 condition.wait()
             }
-            guard !closed, generation == self.generation else { return false }
+            guard !closed, generation == current else { return false }
             var chunk = chunk
             if audioGate != nil, let cut = audioGate?.audioSamplesToCut(pts: chunk.time, samples: chunk.frames, sampleRate: chunk.sampleRate), cut > 0 {
                 guard cut < chunk.frames else { return false }
@@ -239,7 +242,7 @@ final class PipelineQueues: @unchecked Sendable {
     /// Records that the decoder of `kind` drained the end of `generation`'s input.
     func decoderEnded(_ kind: StreamKind, generation: Int) {
         locked {
-            guard generation == self.generation else { return }
+            guard generation == current else { return }
             decoderEnded.insert(kind)
         }
         onChange()

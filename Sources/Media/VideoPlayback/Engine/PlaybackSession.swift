@@ -78,13 +78,13 @@ final class PlaybackSession: @unchecked Sendable {
         file?.start(from: target, generation: generation)
     }
 
-    /// Stops everything and waits for the decoder threads.
+    /// Stops everything. The decoder threads see the closed queues and end on their own a moment later (they
+    /// own what they free); nothing waits for them here, so closing never blocks the caller's thread — the
+    /// window's, or a task of Swift's small cooperative pool, which a blocking wait could starve.
     func close() {
         hls?.stop()
         file?.stop()
         queues.close()
-        video?.join()
-        audio?.join()
     }
 
     /// Reports since the last call, oldest first.

@@ -163,7 +163,8 @@ final class HLSFeeder: @unchecked Sendable {
             var waitingForPlaylist = false
             var ended = false
             while pending.count < 2, queues.mayFetch(track: track, inFlight: pending.count, generation: generation) {
-                let next = await nextJob(track, stream: stream, cursor: &cursor, current: &current, pending: pending)
+                let next = await nextJob(track, stream: stream, cursor: &cursor, current: &current, pending: pending,
+                                         generation: generation)
                 switch next {
                 case .job(let job):
                     pending.append(startFetch(job, track: track, generation: generation, isRetry: false))
@@ -262,7 +263,7 @@ final class HLSFeeder: @unchecked Sendable {
 
     /// The next segment to request on `track`, advancing the cursor.
     private func nextJob(_ track: PipelineQueues.TrackKind, stream: HLSStream, cursor: inout Cursor, current: inout Int?,
-                         pending: [SegmentFetch]) async -> Next {
+                         pending: [SegmentFetch], generation: Int) async -> Next {
         while !Task.isCancelled {
             let key: HLSStream.PlaylistKey
             var variant: Int?
@@ -283,7 +284,7 @@ final class HLSFeeder: @unchecked Sendable {
                     guard let job = plan.job(containing: time, variantID: variant) else { return .end }
                     cursor = .time(job.end)
                     current = variant
-                    queues.requested(track: track, end: job.end, generation: queues.generation)
+                    queues.requested(track: track, end: job.end, generation: generation)
                     return .job(job)
                 case .sequence(let sequence):
                     guard let plan = try await stream.livePlan(key, needing: sequence) else { return .wait }
@@ -298,7 +299,7 @@ final class HLSFeeder: @unchecked Sendable {
                     }
                     cursor = .sequence(sequence + 1)
                     current = variant
-                    queues.requested(track: track, end: job.end, generation: queues.generation)
+                    queues.requested(track: track, end: job.end, generation: generation)
                     return .job(job)
                 }
             } catch {
