@@ -85,7 +85,7 @@ extension VideoEngine {
         }
 
         // The ABR learns from dropped frames.
-        if let variants {
+        if configuration.capsOnDroppedFrames, let variants {
             session.abr.frames(now: now, decoded: session.framesDecoded, dropped: status.framesDropped, playing: shown?.variant,
                                variants: variants)
         }

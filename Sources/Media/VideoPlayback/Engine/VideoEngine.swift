@@ -54,6 +54,10 @@ public final class VideoEngine {
         public var audioClock = AudioClockMode.automatic
         /// The downloader (and its connection pool) HLS is fetched with; nil: the engine makes one.
         public var downloader: HLSDownloader?
+        /// Whether dropping over 20 % of the frames for 5 s caps the ladder below the variant on screen
+        /// (``DroppedFrameMonitor``; hls.js `capLevelOnFPSDrop`, which is off by default there). On here: a machine
+        /// that cannot decode a variant in time is better served by a smaller one.
+        public var capsOnDroppedFrames = true
 
         /// The defaults.
         public init() {}
