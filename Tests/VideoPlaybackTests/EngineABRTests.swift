@@ -14,7 +14,7 @@ struct EngineABRTests {
     }
 
     @Test("a link throttled below the top variant steps down without a stall; lifted, it steps back up",
-          .timeLimit(.minutes(3)))
+          .timeLimit(.minutes(10)))
     func throttle() async throws {
         // 60 s of the TS ladder (six passes with discontinuities between them), on a link we slow down and free.
         let server = try await StreamServer.start(content: .files(try longLadderFiles(loops: 6)))

@@ -24,24 +24,11 @@ struct EngineBehaviourTests {
     func volume() async throws {
         let server = try await startSampleServer()
         let output = CapturingOutput()
-        var configuration = VideoEngine.Configuration()
-        configuration.audioClock = .paced
-        let engine = VideoEngine(configuration: configuration, audioOutput: output)
+        let harness = EngineHarness(output: output)
+        let engine = harness.engine
         engine.open(VideoRequest(source: .hls(server.url(for: "/ts/v240p/index.m3u8"))))
-        var now = 0.0
-        var status = engine.pump(now: now).status
-        let deadline = ContinuousClock.now + .seconds(60)
         func play(until position: Double) async throws {
-            while status.position < position {
-                guard ContinuousClock.now < deadline else { throw EngineHarness.HarnessError.timedOut("\(status)") }
-                if status.state == .playing && status.decodedAhead > 0.05 {
-                    now += 1.0 / 30
-                    await Task.yield()
-                } else {
-                    try await Task.sleep(for: .milliseconds(5))
-                }
-                status = engine.pump(now: now).status
-            }
+            try await harness.run { $0.state == .playing && $0.position >= position }
         }
         try await play(until: 1.5)
         let loud = output.samples.suffix(8000).map { abs(Int($0)) }.max() ?? 0
@@ -50,7 +37,7 @@ struct EngineBehaviourTests {
         try await play(until: 2.5)
         let half = output.samples.dropFirst(mark + 4410).map { abs(Int($0)) }.max() ?? 0
         engine.setMuted(true)
-        #expect(engine.pump(now: now).status.muted)
+        #expect(harness.pump().muted)
         let muteMark = output.samples.count
         try await play(until: 3.5)
         let muted = output.samples.dropFirst(muteMark + 4410).map { abs(Int($0)) }.max() ?? -1
@@ -58,7 +45,7 @@ struct EngineBehaviourTests {
         #expect(abs(Double(half) / Double(loud) - 0.5) < 0.1, "\(half) vs \(loud)")
         #expect(muted == 0)
         engine.setVolume(7)
-        #expect(engine.pump(now: now).status.volume == 1, "clamped to 0…1")
+        #expect(harness.pump().volume == 1, "clamped to 0…1")
         engine.close()
         try await server.shutdown()
     }

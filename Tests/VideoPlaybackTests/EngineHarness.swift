@@ -8,10 +8,14 @@ import VideoPlayback
 /// Drives a ``VideoEngine`` headlessly on a silent output with a virtual clock: time advances only while the
 /// engine has the media to play it (decoded audio and frames ahead), so a slow machine slows the test down instead
 /// of stalling the player. Waits for the engine's own wake-ups (`onChange`), never for a fixed time; the only
-/// wall-clock bound is the generous anti-hang `limit`.
+/// wall-clock bound is the generous anti-hang `limit` (300 s: the whole suite in parallel on 2 cores can hold a
+/// test's task back for a minute).
 final class EngineHarness {
     let engine: VideoEngine
-    let output = SilentAudioOutput()
+    /// The output the engine plays into (silent unless the test gave its own).
+    let output: any AudioOutput
+    /// Audio frames the output accepted (a silent output counts them; others report 0 here).
+    var acceptedFrames: Int { (output as? SilentAudioOutput)?.acceptedFrames ?? 0 }
     /// The virtual clock, seconds.
     private(set) var now = 100.0
     /// Every frame shown, in order: its time and the variant.
@@ -22,7 +26,11 @@ final class EngineHarness {
     private(set) var lastFrame: VideoFrame?
     private let wake = WakeSignal()
 
-    init(configuration: VideoEngine.Configuration = VideoEngine.Configuration()) {
+    /// A harness over a new engine playing into `output` (its clock paced by the harness's virtual time).
+    init(configuration: VideoEngine.Configuration = VideoEngine.Configuration(), output: any AudioOutput = SilentAudioOutput()) {
+        var configuration = configuration
+        configuration.audioClock = .paced
+        self.output = output
         let wake = self.wake
         engine = VideoEngine(configuration: configuration, audioOutput: output) { wake.signal() }
     }
@@ -42,7 +50,7 @@ final class EngineHarness {
     /// Pumps, advancing the virtual clock by `step` whenever the engine has media for it (or is not playing),
     /// until `done` holds. Fails after `limit` of wall-clock time (a hang, not a slow machine).
     @discardableResult
-    func run(step: Double = 1.0 / 30, limit: Duration = .seconds(120), until done: (VideoStatus) -> Bool) async throws -> VideoStatus {
+    func run(step: Double = 1.0 / 30, limit: Duration = .seconds(300), until done: (VideoStatus) -> Bool) async throws -> VideoStatus {
         let deadline = ContinuousClock.now + limit
         while true {
             let status = pump()
@@ -69,7 +77,7 @@ final class EngineHarness {
 
     /// Pumps in step with the wall clock (for tests of the network's pace: the ABR on a throttled link).
     @discardableResult
-    func runRealTime(limit: Duration = .seconds(120), until done: (VideoStatus) -> Bool) async throws -> VideoStatus {
+    func runRealTime(limit: Duration = .seconds(300), until done: (VideoStatus) -> Bool) async throws -> VideoStatus {
         let start = ContinuousClock.now
         let base = now
         while true {

@@ -17,7 +17,7 @@ struct EnginePlaybackTests {
         return (server, harness, end)
     }
 
-    @Test("TS ladder (muxed AAC): from 0 to the end, frames at their times, in sync, no stall", .timeLimit(.minutes(3)))
+    @Test("TS ladder (muxed AAC): from 0 to the end, frames at their times, in sync, no stall", .timeLimit(.minutes(10)))
     func transportStream() async throws {
         let (server, harness, end) = try await Self.ladder("/ts/master.m3u8")
         #expect(end.state == .ended, "\(end)")
@@ -34,17 +34,17 @@ struct EnginePlaybackTests {
         let offsets = harness.statuses.compactMap(\.avOffsetMs).map(abs).sorted()
         let p95 = offsets.isEmpty ? 0 : offsets[Int(Double(offsets.count - 1) * 0.95)]
         #expect(p95 <= 40, "p95 |avOffset| = \(p95) ms")
-        #expect(Double(harness.output.acceptedFrames) / 44_100 > 9.5, "the audio went to the device: \(harness.output.acceptedFrames) frames")
+        #expect(Double(harness.acceptedFrames) / 44_100 > 9.5, "the audio went to the device: \(harness.acceptedFrames) frames")
         try await server.shutdown()
     }
 
-    @Test("fMP4 ladder with a separate AAC rendition: plays to the end", .timeLimit(.minutes(3)))
+    @Test("fMP4 ladder with a separate AAC rendition: plays to the end", .timeLimit(.minutes(10)))
     func fragmentedMP4() async throws {
         let (server, harness, end) = try await Self.ladder("/fmp4/master.m3u8")
         #expect(end.state == .ended, "\(end)")
         #expect(end.framesShown + end.framesDropped >= 299)
         #expect(end.stalls == 0)
-        #expect(Double(harness.output.acceptedFrames) / 44_100 > 9.5)
+        #expect(Double(harness.acceptedFrames) / 44_100 > 9.5)
         let paths = server.statistics.requests.map(\.path)
         #expect(paths.contains("/fmp4/vaudio/index.m3u8"))
         let audioSegments = try String(contentsOf: PackagePaths.videoSample.appendingPathComponent("fmp4/vaudio/index.m3u8"), encoding: .utf8)
