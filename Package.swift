@@ -41,6 +41,8 @@ let package = Package(
         .library(name: "MediaControls", targets: ["MediaControls"]),
         .library(name: "MediaCore", targets: ["MediaCore"]),
         .library(name: "MediaHost", targets: ["MediaHost"]),
+        .library(name: "VideoCore", targets: ["VideoCore"]),
+        .library(name: "VideoPlayback", targets: ["VideoPlayback"]),
         .library(name: "ScreenKit", targets: ["ScreenKit"]),
         .library(name: "FeedCore", targets: ["FeedCore"]),
         .library(name: "FeedKit", targets: ["FeedKit"]),
@@ -127,6 +129,13 @@ let package = Package(
         .systemLibrary(
             name: "CDBus", path: "Sources/System/CDBus", pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]),
+        // FFmpeg 5.1 (Debian 12: libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev). SwiftPM
+        // splits pkgConfig at spaces and asks pkg-config for each name; the module map links all five as well.
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/System/CFFmpeg",
+            pkgConfig: "libavformat libavcodec libswresample libswscale libavutil",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libswscale-dev", "libavutil-dev"]),
+                        .brew(["ffmpeg"])]),
 
         // MARK: Shared (Sources/Shared): small pure helpers every layer may use
 
@@ -164,6 +173,18 @@ let package = Package(
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
         .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore", "TestSupport"]),
+
+        // VideoCore: the video player's pure models (ABR and its simulator, A/V clock and frame drops, seek
+        // arithmetic, the player's state machine, queue bounds). Foundation at most; time passed in as a value.
+        .target(name: "VideoCore", path: "Sources/Media/VideoCore"),
+        .testTarget(name: "VideoCoreTests", dependencies: ["VideoCore", "TestSupport"]),
+        // VideoPlayback: FFmpeg demuxing and decoding fed from memory, HLS on our Downloader, the playback engine.
+        .target(
+            name: "VideoPlayback", dependencies: ["CFFmpeg", "VideoCore", "Downloader", "AudioPlayback"],
+            path: "Sources/Media/VideoPlayback"),
+        .testTarget(
+            name: "VideoPlaybackTests",
+            dependencies: ["VideoPlayback", "VideoCore", "CFFmpeg", "Downloader", "AudioPlayback", "StreamServer", "TestSupport"]),
 
         // MARK: UI (Sources/UI)
 
@@ -285,7 +306,7 @@ let package = Package(
         .target(
             name: "Samples", dependencies: ["StreamServer"], path: "Sources/Samples",
             resources: [.copy("DefaultStream"), .copy("VimeoSample"), .copy("BuffsSample"), .copy("IPlayerSample"),
-                        .copy("InterlochenSample")]),
+                        .copy("InterlochenSample"), .copy("VideoSample")]),
 
         // MARK: Benchmarks (Sources/Benchmarks; `swift run -c release NAME`)
 
@@ -298,6 +319,12 @@ let package = Package(
         .executableTarget(
             name: "MediaBenchmark", dependencies: ["AudioPlayback", "MPEGTS"],
             path: "Sources/Benchmarks/MediaBenchmark"),
+        // ABR simulator: `swift run -c release ABRBenchmarks` prints BENCHMARKS.md's "Adaptive bitrate" table.
+        .executableTarget(name: "ABRBenchmarks", dependencies: ["VideoCore"], path: "Sources/Benchmarks/ABRBenchmarks"),
+        // The video engine headless on the sample against ffmpeg: `swift run -c release VideoBenchmarks`.
+        .executableTarget(
+            name: "VideoBenchmarks", dependencies: ["VideoPlayback", "VideoCore", "AudioPlayback", "Samples", "StreamServer"],
+            path: "Sources/Benchmarks/VideoBenchmarks"),
     ],
     swiftLanguageModes: [.v6]
 )

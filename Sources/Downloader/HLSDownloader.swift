@@ -26,8 +26,8 @@ import Darwin
 public final class HLSDownloader: Sendable {
     /// The settings used for every download.
     public let configuration: DownloadConfiguration
-    private let logger: Logger
-    private let client: HTTPClient
+    let logger: Logger
+    let client: HTTPClient
     private let makeOutputFile: @Sendable (String) throws(DownloadError) -> any OutputFile
 
     /// Creates a downloader with its own connection pool.

@@ -20,6 +20,9 @@ public enum SampleName: String, CaseIterable, Sendable {
     case buffs = "BuffsSample"
     /// Interlochen: content-meta.json, NPR and LiveStream routes (scripts/make-interlochen-sample.py).
     case interlochen = "InterlochenSample"
+    /// The sample video: a 10 s clip as two HLS ladders of three H.264 variants, MPEG-TS with muxed AAC and fMP4
+    /// with a separate AAC rendition (scripts/make-video-sample.sh).
+    case video = "VideoSample"
 
     /// The sample's folder in the installed resources.
     /// - Throws: ``SampleError`` when the resources were not installed next to the program.

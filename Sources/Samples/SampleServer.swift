@@ -61,6 +61,10 @@ public final class SampleServer: Sendable {
                 return SampleServer(name: name, server: server, station: nil)
             case .interlochen:
                 return try await startInterlochen(stream: stream)
+            case .video:
+                let video = try SampleName.video.directory()
+                return SampleServer(name: name, server: try await StreamServer.start(content: .directory(video.path)),
+                                    station: nil)
             }
         } catch let error as SampleError {
             throw error

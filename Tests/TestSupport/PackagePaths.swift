@@ -25,6 +25,10 @@ public enum PackagePaths {
     /// The embedded SportBuff sample (`Sources/Samples/BuffsSample`): buffs 1–5 and their images.
     public static let buffsSample = root.appendingPathComponent("Sources/Samples/BuffsSample")
 
+    /// The embedded sample video (`Sources/Samples/VideoSample`, made by scripts/make-video-sample.sh): `ts/` and
+    /// `fmp4/` HLS ladders of a 10 s clip.
+    public static let videoSample = root.appendingPathComponent("Sources/Samples/VideoSample")
+
     /// The bytes of `relative` below the root.
     public static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relative))

@@ -11,6 +11,13 @@ final class BufferMeter: Sendable {
     }
 
     private let state = NIOLockedValueBox(State())
+    /// Told of every addition as it happens (bytes arriving), for a caller that measures throughput.
+    private let onAdd: (@Sendable (Int) -> Void)?
+
+    /// A meter; `onAdd` (optional) is called with every count added, on the thread that adds it.
+    init(onAdd: (@Sendable (Int) -> Void)? = nil) {
+        self.onAdd = onAdd
+    }
 
     /// Records `count` more bytes held in memory.
     func add(_ count: Int) {
@@ -18,6 +25,7 @@ final class BufferMeter: Sendable {
             state.current += Int64(count)
             state.peak = max(state.peak, state.current)
         }
+        onAdd?(count)
     }
 
     /// Records that `count` bytes were released (written to disk or discarded).

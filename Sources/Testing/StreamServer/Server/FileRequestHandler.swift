@@ -54,6 +54,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         var bytesPerSecond: Int?
         var startedAt: NIODeadline
         var waitingForTimer = false
+        /// Bytes of the next chunk whose slot on the shared link is reserved (they go out when the timer fires).
+        var reserved: Int?
     }
 
     private let state: ServerState
@@ -367,8 +369,28 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             var chunk = Self.chunkSize
+            if let linkRate = state.link.rate, body.reserved == nil {
+                // The shared link: reserve this chunk's slot, then wait for it.
+                let size = min(max(1, min(Self.chunkSize, Int(Double(linkRate) * Self.throttleInterval))), body.limit - body.sent)
+                if let due = state.link.reserve(size), due > .now() {
+                    stream?.reserved = size
+                    stream?.waitingForTimer = true
+                    pendingTask = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
+                        pendingTask = nil
+                        guard inFlight?.number == number else { return }
+                        stream?.waitingForTimer = false
+                        pump(context: context)
+                    }
+                    return
+                }
+                chunk = size
+            }
+            if let reserved = body.reserved {
+                chunk = reserved
+                stream?.reserved = nil
+            }
             if let rate = body.bytesPerSecond {
-                chunk = max(1, min(Self.chunkSize, Int(Double(rate) * Self.throttleInterval)))
+                chunk = min(chunk, max(1, min(Self.chunkSize, Int(Double(rate) * Self.throttleInterval))))
                 // Chunk k goes out at startedAt + (bytes before it) / rate, so pacing does not drift.
                 let due = body.startedAt + .nanoseconds(Int64(Double(body.sent) / Double(rate) * 1e9))
                 if due > .now() {

@@ -37,6 +37,8 @@ final class ServerState: Sendable {
     let routeBook = RouteBook()
     /// Radio stations mounted on paths (Radio/).
     let radio = RadioMounts()
+    /// The bottleneck every body shares, when set (Faults/SharedLink.swift).
+    let link = SharedLink()
 
     init(content: ServerContent) {
         locked = NIOLockedValueBox(Locked(content: ContentStore(content)))

@@ -149,6 +149,21 @@ public final class StreamServer: Sendable {
         state.setFaults(rules)
     }
 
+    /// Puts every response body behind one shared link of `bytesPerSecond` (nil: no limit), as a slow network
+    /// would: concurrent responses share the rate. Takes effect for the next chunks of bodies already under way
+    /// too, so a test can change the bandwidth while a client downloads (see ``SharedLink``).
+    ///
+    /// ```swift
+    /// server.setLinkRate(bytesPerSecond: 40_000)   // 320 kbit/s for everything
+    /// server.setLinkRate(bytesPerSecond: nil)      // lifted
+    /// ```
+    public func setLinkRate(bytesPerSecond: Int?) {
+        state.link.setRate(bytesPerSecond)
+    }
+
+    /// The shared link's rate, nil when unlimited.
+    public var linkRate: Int? { state.link.rate }
+
     /// Replaces what is served; takes effect for requests received from now on (e.g. a growing live playlist).
     public func setContent(_ content: ServerContent) {
         state.setContent(content)

@@ -1,0 +1,46 @@
+// ABRBenchmarks: the ABR rules on every trace of VideoCore's TraceLibrary against the offline optimum.
+// `swift run -c release ABRBenchmarks [SECONDS]` prints the markdown table of BENCHMARKS.md's "Adaptive bitrate"
+// section (default 300 s of trace per row: 75 segments of 4 s on SimulatedStream.standard()).
+import Foundation
+import VideoCore
+
+let arguments = CommandLine.arguments.dropFirst()
+let seconds = arguments.first.flatMap(Double.init) ?? 300
+let showChoices = arguments.contains("--choices")
+let labels = arguments.firstIndex(of: "--labels").flatMap { i in arguments.dropFirst(i - arguments.startIndex + 1).first.flatMap { Int($0) } } ?? 256
+let explain = arguments.firstIndex(of: "--explain").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
+let stream = SimulatedStream.standard(segmentCount: Int(seconds / 4))
+let ladder = stream.variants.map { String(format: "%.2g", $0.meanBandwidth / 1e6) }.joined(separator: " / ")
+print("Ladder: \(ladder) Mbit/s (mean; peak = largest segment), \(Int(stream.segmentDuration)) s segments, "
+      + "\(stream.segmentCount) segments; player: one download at a time, 30 s buffer, abandonment checked every 100 ms. "
+      + "QoE_lin per segment (Yin et al. 2015; Pensieve's weights: λ = 1, μ = μs = \(String(format: "%.1f", QoEModel.linear(for: stream).rebufferPenalty))).")
+print("")
+print("| trace | rule | mean Mbit/s | rebuffer s (events) | switches | start s | abandoned | QoE | % of optimum |")
+print("|---|---|---|---|---|---|---|---|---|")
+var worst: [String: Double] = [:]
+for trace in TraceLibrary.all(seconds: seconds) {
+    let model = PlaybackModel(stream: stream, trace: trace)
+    let simulator = ABRSimulator(model: model)
+    let (optimum, capped) = OfflineOptimum(model: model, maxLabels: labels).solveReportingCap()
+    let results = [simulator.run(AdaptiveRule()), simulator.run(HlsJsRule()), simulator.run(BolaRule()), optimum]
+    for result in results {
+        let share = optimum.qoe != 0 ? 100 * result.qoe / optimum.qoe : 0
+        if result.rule != optimum.rule { worst[result.rule] = min(worst[result.rule] ?? .infinity, share) }
+        let name = result.rule == optimum.rule && capped ? "\(result.rule) (front capped)" : result.rule
+        if let explain, trace.name.hasPrefix(explain), !result.decisions.isEmpty {
+            for (k, d) in result.decisions.enumerated() {
+                print(String(format: "  %@ %@ segment %d: buffer %.1f → %d (%@)", trace.name, result.rule, k, d.buffer, result.choices[k], d.note))
+            }
+        }
+        if showChoices {
+            print("<!-- \(trace.name) \(result.rule): \(result.choices.map(String.init).joined()) -->")
+        }
+        print(String(format: "| %@ | %@ | %.2f | %.1f (%d) | %d | %.1f | %d | %.3f | %.0f %% |",
+                     trace.name, name, result.meanBitrate, result.rebufferSeconds, result.rebufferEvents,
+                     result.switches, result.startupSeconds, result.abandoned, result.qoe, share))
+    }
+}
+print("")
+print("Traces: " + TraceLibrary.all(seconds: seconds).map { "\($0.name): \($0.note)" }.joined(separator: "; ") + ".")
+print("Worst share of the optimum: " + worst.sorted { $0.key < $1.key }
+    .map { String(format: "%@ %.0f %%", $0.key, $0.value) }.joined(separator: ", ") + ".")
