@@ -100,6 +100,7 @@ let package = Package(
             dependencies: [
                 "CSDL2", "CSDL2TTF", "CSDL2Image",
                 "AudioPlayback", "Downloader", "DragPhysics", "MediaCore", "MediaHost", "PlayerCore", "ScreenKit",
+                "VideoCore", "VideoPlayback",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
                 "InterlochenCore", "InterlochenKit", "SafeText", "CommandLineSupport",
@@ -159,13 +160,13 @@ let package = Package(
             resources: [.copy("Fixtures")]),
         // MediaCore: the window's one player as a pure value (which media is active, switching, what the circle
         // shows), the typed requests and the one rule for what kind of source a URL is. Pure.
-        .target(name: "MediaCore", dependencies: ["PlayerCore"], path: "Sources/Media/MediaCore"),
-        .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore", "PlayerCore", "TestSupport"]),
+        .target(name: "MediaCore", dependencies: ["PlayerCore", "VideoCore"], path: "Sources/Media/MediaCore"),
+        .testTarget(name: "MediaCoreTests", dependencies: ["MediaCore", "PlayerCore", "VideoCore", "TestSupport"]),
         // MediaHost: the one place that plays (downloads, the file player, the stream engine, the shared device,
         // the media controls), running MediaCore's player; used by SDLDemo and streamplay.
         .target(
             name: "MediaHost",
-            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls"],
+            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls", "VideoCore", "VideoPlayback"],
             path: "Sources/Media/MediaHost"),
         .testTarget(
             name: "MediaHostTests",

@@ -3,6 +3,7 @@ import MediaCore
 import PlayerCore
 import Testing
 import TestSupport
+import VideoCore
 
 /// Properties over long random sequences of every event, with the I/O simulated faithfully: whatever the
 /// order, the player never plays two things at once and never leaves a cached file behind.
@@ -16,6 +17,7 @@ struct MediaPlayerPropertyTests {
         var playingFile: (DownloadFlowID, String)?
         var openSessions: Set<StreamSessionID> = []
         var streamOutput = false
+        var videoOpen = false
         var nextFile = 0
 
         mutating func run(_ commands: [MediaCommand]) {
@@ -29,6 +31,7 @@ struct MediaPlayerPropertyTests {
                     case .cancelFetch(let id): runningFetches[flow]?.remove(id)
                     case .play(let file):
                         #expect(playingFile == nil, "a second file plays before the first stopped")
+                        #expect(!videoOpen, "a file plays under a video")
                         #expect(openSessions.isEmpty || !streamOutput, "a file plays while a stream holds the output")
                         playingFile = (flow, file)
                     case .pausePlayback, .resumePlayback: break
@@ -40,22 +43,31 @@ struct MediaPlayerPropertyTests {
                     switch command {
                     case .open(let id, _):
                         #expect(playingFile == nil, "a stream opens while a file plays")
+                        #expect(!videoOpen, "a stream opens under a video")
                         openSessions.insert(id)
                         streamOutput = true
                     case .close(let id): openSessions.remove(id)
                     case .releaseAudio: streamOutput = false
                     default: break
                     }
+                case .video(.open):
+                    #expect(playingFile == nil && (openSessions.isEmpty || !streamOutput), "a video opens while audio plays")
+                    videoOpen = true
+                case .video(.control):
+                    #expect(videoOpen, "a control for a video that is not open")
+                case .video(.close):
+                    videoOpen = false
                 }
             }
         }
     }
 
-    @Test("never two at once, nothing left on disk, for 20 000 random events", arguments: [nil, 7] as [Int?])
+    @Test("never two at once (nor audio under a video), nothing left on disk, for 20 000 random events", arguments: [nil, 7] as [Int?])
     func randomSequences(fallbackSeed: Int?) {
         let a = DownloadRequest(playlist: URL(string: "http://127.0.0.1:1/a.m3u8")!)
         let b = DownloadRequest(playlist: URL(string: "http://127.0.0.1:1/b.m3u8")!)
         let radio = StreamRequest(url: URL(string: "http://127.0.0.1:1/radio.mp3")!, isLive: true)
+        let film = VideoRequest(source: .hls(URL(string: "http://127.0.0.1:1/film/master.m3u8")!))
         var rng = SplitMix64(seed: UInt64(fallbackSeed ?? 1))
         var player = MediaPlayer(fallback: fallbackSeed == nil ? nil : a)
         var world = World()
@@ -63,7 +75,7 @@ struct MediaPlayerPropertyTests {
         for _ in 0..<20_000 {
             t += 0.01
             let event: MediaEvent
-            switch Int.random(in: 0..<12, using: &rng) {
+            switch Int.random(in: 0..<14, using: &rng) {
             case 0: event = .playRequested(.download(Bool.random(using: &rng) ? a : b))
             case 1: event = .playRequested(.stream(radio))
             case 2: event = .prepared(b)
@@ -93,6 +105,8 @@ struct MediaPlayerPropertyTests {
             case 10:
                 guard let session = world.openSessions.randomElement(using: &rng) else { continue }
                 event = .stream(.opened(session, StreamDetails(isLive: true)))
+            case 12: event = .playRequested(.video(film))
+            case 13: event = .videoControlRequested(Bool.random(using: &rng) ? .togglePause : .skip(by: 5))
             default:
                 event = .circleTapped
             }
@@ -103,6 +117,8 @@ struct MediaPlayerPropertyTests {
         // Leave: release everything, as a host's shutdown does.
         world.run(player.retireCommands)
         if case .stream = player.active { world.run(player.send(.audioReleased, at: t)) }
+        if case .video = player.active { world.run(player.send(.audioReleased, at: t)) }
+        #expect(!world.videoOpen)
         let owned = player.download.cachedFile.map { [$0] } ?? []
         #expect(world.filesOnDisk.subtracting(owned).isEmpty || player.retireCommands.isEmpty,
                 "files left behind: \(world.filesOnDisk)")

@@ -2,6 +2,7 @@ import Foundation
 import MediaCore
 import PlayerCore
 import Testing
+import VideoCore
 
 /// `MediaPlayer`'s switching table: every row, with and without the default app's fallback download, each
 /// row's new active item, flow and exact commands.
@@ -13,10 +14,12 @@ struct MediaPlayerTableTests {
     static let radio = StreamRequest(url: URL(string: "http://127.0.0.1:1/radio.mp3")!, title: "Radio", isLive: true)
     static let live = StreamRequest(url: URL(string: "http://127.0.0.1:1/live/index.m3u8")!)
     static let s1 = StreamSessionID(1), s2 = StreamSessionID(2)
+    static let film = VideoRequest(source: .hls(URL(string: "http://127.0.0.1:1/film/master.m3u8")!), title: "Film")
+    static let clip = VideoRequest(source: .file("/tmp/clip.mp4"))
 
     /// The kinds of "before" the rows start from, reached through events only.
     enum Start: String, CaseIterable, Sendable {
-        case nothing, downloadReady, downloadFetching, downloadPlaying, streamBuffering
+        case nothing, downloadReady, downloadFetching, downloadPlaying, streamBuffering, video
     }
 
     static func player(_ start: Start, fallback: DownloadRequest?) -> MediaPlayer {
@@ -33,6 +36,8 @@ struct MediaPlayerTableTests {
             _ = player.send(.download(player.flow, .fetchFinished(FetchID(1), file: "/tmp/a.ts")), at: 1)
         case .streamBuffering:
             _ = player.send(.playRequested(.stream(radio)), at: 0)
+        case .video:
+            _ = player.send(.playRequested(.video(film)), at: 0)
         }
         return player
     }
@@ -116,6 +121,34 @@ struct MediaPlayerTableTests {
             row(.streamBuffering, .mediaKeyPressed(.pause), .stream(radio), { _ in [.stream(.close(s1))] })
             row(.streamBuffering, .mediaKeyPressed(.playPause), .stream(radio), { _ in [.stream(.close(s1))] })
             row(.streamBuffering, .mediaKeyPressed(.stop), .stream(radio), { _ in [.stream(.close(s1))] })
+
+            // A video: its engine's own machine plays it; the reducer opens, forwards and closes.
+            let openFilm: [MediaCommand] = [.video(.open(film))]
+            let closeVideo: [MediaCommand] = [.video(.close)]
+            row(.nothing, .playRequested(.video(film)), .video(film), { _ in openFilm })
+            row(.downloadReady, .playRequested(.video(film)), .video(film), { _ in openFilm })
+            row(.downloadFetching, .playRequested(.video(film)), .video(film), { retireFetching($0) + openFilm })
+            row(.downloadPlaying, .playRequested(.video(film)), .video(film), { retirePlaying($0) + openFilm })
+            row(.streamBuffering, .playRequested(.video(film)), .video(film), { _ in releaseStream + openFilm })
+            row(.video, .playRequested(.video(clip)), .video(clip), { _ in closeVideo + [.video(.open(clip))] })
+            row(.video, .playRequested(.download(a)), .download(a), { closeVideo + [.fetch($0.next, FetchID(1), a)] })
+            row(.video, .playRequested(.stream(radio)), .stream(radio), { _ in closeVideo + [.stream(.open(s1, source: radio.source))] })
+            row(.video, .prepared(a), .download(a), { _ in closeVideo })
+            row(.video, .audioReleased, fallbackActive, { _ in closeVideo })
+            row(.video, .circleTapped, .video(film), { _ in [] })
+            row(.video, .mediaKeyPressed(.play), .video(film), { _ in [.video(.control(.play))] })
+            row(.video, .mediaKeyPressed(.pause), .video(film), { _ in [.video(.control(.pause))] })
+            row(.video, .mediaKeyPressed(.playPause), .video(film), { _ in [.video(.control(.togglePause))] })
+            row(.video, .mediaKeyPressed(.stop), fallbackActive, { _ in closeVideo })
+            for control in [VideoControl.togglePause, .seek(to: 30), .skip(by: -5), .setVolume(0.4), .setMuted(true)] {
+                row(.video, .videoControlRequested(control), .video(film), { _ in [.video(.control(control))] })
+                // Without a video open, a control changes nothing.
+                row(.nothing, .videoControlRequested(control), .nothing, { _ in [] })
+                row(.downloadReady, .videoControlRequested(control), .download(a), { _ in [] })
+                row(.downloadFetching, .videoControlRequested(control), .download(a), { _ in [] })
+                row(.downloadPlaying, .videoControlRequested(control), .download(a), { _ in [] })
+                row(.streamBuffering, .videoControlRequested(control), .stream(radio), { _ in [] })
+            }
         }
         return rows
     }()
@@ -127,7 +160,11 @@ struct MediaPlayerTableTests {
         let commands = player.send(row.event, at: 10)
         #expect(player.active == row.active)
         #expect(commands == row.commands(flow))
-        #expect(player.display(at: 10).isVisible == (row.active != .nothing))
+        let showsCircle: Bool = switch row.active {
+        case .nothing, .video: false
+        case .download, .stream: true
+        }
+        #expect(player.display(at: 10).isVisible == showsCircle, "a video hides the circle")
     }
 
     @Test("the table covers every start × event kind, with and without a fallback")
@@ -136,15 +173,18 @@ struct MediaPlayerTableTests {
             switch event {
             case .playRequested(.download): "playDownload"
             case .playRequested(.stream): "playStream"
+            case .playRequested(.video): "playVideo"
             case .prepared: "prepared"
             case .audioReleased: "released"
             case .circleTapped: "tapped"
             case .mediaKeyPressed(let key): "key \(key)"
+            case .videoControlRequested: "videoControl"
             case .download, .stream: "report"
             }
         }
         let covered = Set(Self.rows.map { "\($0.start) \(kind($0.event)) \($0.fallback != nil)" })
-        let events = ["playDownload", "playStream", "prepared", "released", "tapped"] + MediaKey.allCases.map { "key \($0)" }
+        let events = ["playDownload", "playStream", "playVideo", "prepared", "released", "tapped", "videoControl"]
+            + MediaKey.allCases.map { "key \($0)" }
         for start in Start.allCases {
             for event in events {
                 for fallback in [false, true] where !(start == .nothing && fallback) {

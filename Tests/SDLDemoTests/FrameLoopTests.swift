@@ -60,6 +60,7 @@ struct FrameLoopTests {
         func nextTick(after frame: FrameSnapshot) -> Double? { tickInterval.map { frame.time + $0 } }
         func play(_ request: MediaRequest) { log.append("play") }
         func releaseAudio() { log.append("releaseAudio") }
+        func seekVideo(to seconds: Double) { log.append("seek \(seconds)") }
     }
 
     /// A target that logs what is drawn; it writes to the same log as the session.

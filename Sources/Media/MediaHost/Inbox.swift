@@ -11,6 +11,8 @@ final class Inbox: @unchecked Sendable {
         case event(MediaEvent)
         /// The file player's end (it does not know which flow it plays; the host does).
         case file(AudioPlayerEvent)
+        /// Nothing to hand over: run a step (the video engine has a frame or a report).
+        case wake
     }
 
     private let condition = NSCondition()

@@ -4,10 +4,12 @@ import Foundation
 import MediaControls
 import MediaCore
 import PlayerCore
+import VideoCore
+import VideoPlayback
 
 /// The media host: the one place that plays. It owns MediaCore's ``MediaCore/MediaPlayer`` (which media is
 /// active and what switching does), the downloads, the file player, the stream engine with its live HLS
-/// recorder, the one audio device, and the desktop's media controls; it runs the player's commands and
+/// recorder, the video engine, the one audio device, and the desktop's media controls; it runs the player's commands and
 /// feeds their results back. A window, a command line or a test sends typed ``MediaCore/MediaEvent``s in and
 /// reads one ``MediaCore/MediaDisplay`` back.
 ///
@@ -35,6 +37,7 @@ public final class MediaHost: @unchecked Sendable {
     private let recorder: HLSDownloader
     private let inbox = Inbox()
     private var downloads: DownloadRunner!
+    private var videos: VideoRunner!
     private var mediaControls: MPRISService?
     private var loop: LoopThread?
     /// Whether the desktop's media controls reach this host (published on a session bus when it started).
@@ -74,10 +77,25 @@ public final class MediaHost: @unchecked Sendable {
         snapshot = Snapshot(player: player, display: player.display(at: 0))
         downloads = DownloadRunner(configuration: configuration.download, directory: configuration.cacheDirectory,
                                    report: { inbox.post(.event($0)) }, log: log)
+        let recorder = self.recorder
+        let device = self.device
+        let configuration = self.configuration
+        videos = VideoRunner {
+            var video = VideoEngine.Configuration()
+            video.downloader = recorder
+            // On the owner's clock (a script's virtual time) the video plays by that clock: the engine consumes
+            // the audio at its rate (the device still gets the sound), so a scripted run does not depend on how
+            // fast the device drains (SDL's disk driver with no delay drains at once).
+            if configuration.clock == .external { video.audioClock = .paced }
+            return VideoEngine(configuration: video, audioOutput: device) { inbox.post(.wake) }
+        }
         if let identity = configuration.mediaControls {
             mediaControls = MPRISService.start(identity: identity.identity, name: identity.busName, log: log) { command in
-                guard let key = command.mediaKey else { return }
-                inbox.post(.event(.mediaKeyPressed(key)))
+                if let key = command.mediaKey {
+                    inbox.post(.event(.mediaKeyPressed(key)))
+                } else if let control = command.videoControl {
+                    inbox.post(.event(.videoControlRequested(control)))
+                }
             }
         }
         // A command from the bus (a media key, `playerctl play-pause`) comes in real time, at any moment: a
@@ -105,6 +123,15 @@ public final class MediaHost: @unchecked Sendable {
         snapshotLock.withLock { snapshot.player }
     }
 
+    /// The open video's status (nil: no video open): what the player screen draws and traces show.
+    public var video: VideoStatus? { videos.currentStatus }
+
+    /// The newest video frame not yet taken (nil: keep the one on screen); the window uploads it to its texture.
+    public func takeVideoFrame() -> VideoFrame? { videos.takeFrame() }
+
+    /// Tells the video's ABR how large the picture is on screen (pixels), so it never fetches more (any thread).
+    public func setVideoDisplaySize(_ size: VideoDisplaySize?) { videos.setDisplaySize(size) }
+
     /// The name of the device audio plays on (e.g. `SDL (disk)`), for a log line.
     public var deviceName: String { device.name }
 
@@ -123,6 +150,7 @@ public final class MediaHost: @unchecked Sendable {
         mediaControls?.stop()
         mediaControls = nil
         for command in player.retireCommands { run(command) }
+        videos.run(.close)
         files.stop()
         await downloads.shutdown()
         try? await streams.shutdown()
@@ -144,8 +172,9 @@ public final class MediaHost: @unchecked Sendable {
         }
         files.pump(now: self.now)
         streams.pump(now: self.now)
+        let videoChanged = videos.pump(now: self.now)
         for input in inbox.takeAll() { handle(input) }   // what pumping reported (an end, a buffer level)
-        publish()
+        publish(videoChanged: videoChanged)
         return nextWake()
     }
 
@@ -161,6 +190,8 @@ public final class MediaHost: @unchecked Sendable {
             case .failed(let message): .playbackFailed(message: message)
             }
             for command in player.send(.download(flow, event), at: now) { run(command) }
+        case .wake:
+            break   // the video engine has something new: this step pumps it
         }
     }
 
@@ -172,6 +203,8 @@ public final class MediaHost: @unchecked Sendable {
             run(command, flow: flow)
         case .stream(let command):
             run(command)
+        case .video(let action):
+            videos.run(action)
         }
     }
 
@@ -213,7 +246,7 @@ public final class MediaHost: @unchecked Sendable {
     }
 
     /// Shares the new state with readers and the media controls, and tells the owner when the picture changed.
-    private func publish() {
+    private func publish(videoChanged: Bool) {
         let display = player.display(at: now)
         let changed = snapshotLock.withLock { () -> Bool in
             let visibleChange = !display.looksLike(snapshot.display)
@@ -221,13 +254,14 @@ public final class MediaHost: @unchecked Sendable {
             return visibleChange
         }
         if let mediaControls, mediaControls.isPublished {
-            let controls = player.nowPlaying.map { MediaControlsState(phase: display.phase, nowPlaying: $0) } ?? .empty
-            if controls != publishedControls {
+            let controls = videos.controlsState(title: player.nowPlaying?.title)
+                ?? player.nowPlaying.map { MediaControlsState(phase: display.phase, nowPlaying: $0) } ?? .empty
+            if !controls.publishesLike(publishedControls) {
                 publishedControls = controls
                 mediaControls.update(controls)
             }
         }
-        if changed { configuration.onChange() }
+        if changed || videoChanged { configuration.onChange() }
     }
 
     /// When the loop must run next without an input: soon while audio plays or a download's completion is
@@ -241,6 +275,7 @@ public final class MediaHost: @unchecked Sendable {
         if let finishedAt = player.finishedAt, player.isHoldingCompletion(at: now) {
             wake = min(wake ?? .infinity, finishedAt + player.completionHold)
         }
+        if let video = videos.nextPump(after: now) { wake = min(wake ?? .infinity, video) }
         return wake
     }
 }
@@ -255,7 +290,27 @@ extension MediaDisplay {
     }
 }
 
+extension MediaControlsState {
+    /// Whether publishing `self` after `other` would tell the bus nothing new: the same but for the position's
+    /// anchor, which the bus extrapolates at its rate (a jump comes with a new `seeks` count).
+    func publishesLike(_ other: MediaControlsState?) -> Bool {
+        guard var other else { return false }
+        other.position = position
+        return self == other
+    }
+}
+
 extension MediaControlCommand {
+    /// The video control this command is (`Seek`, `SetPosition`, the volume), nil for the rest.
+    var videoControl: VideoControl? {
+        switch self {
+        case .seek(let delta): .skip(by: delta)
+        case .setPosition(let seconds): .seek(to: seconds)
+        case .setVolume(let volume): .setVolume(volume)
+        case .play, .pause, .playPause, .stop, .next, .previous, .raise, .quit: nil
+        }
+    }
+
     /// The media key this command is (nil for the window's own, `Raise` and `Quit`, for `Next` and `Previous`,
     /// which this player cannot do, and for seeking and the volume, which are not keys).
     public var mediaKey: MediaKey? {

@@ -45,7 +45,9 @@ struct DemoApp {
             sessionBox.session?.update(at: sessionBox.time, change)
         }
         context.media = components.media
-        let app = try options.app.make(options: options, context: context)
+        let app: any HostedApp = options.video.video != nil
+            ? try VideoApp.make(options.video, context: context)
+            : try options.app.make(options: options, context: context)
         let session = DemoSession(media: components.media, pumpsMedia: components.pumpsMedia,
                                   width: Double(size.width), height: Double(size.height),
                                   app: app, tickers: [components.queue])

@@ -17,6 +17,8 @@ protocol FrameSession: AnyObject {
     func play(_ request: MediaRequest)
     /// Releases the audio, as an app does when a video starts (a script's `release-audio`).
     func releaseAudio()
+    /// Asks the open video to jump to `seconds` (a script's `seek`), as the seek bar does.
+    func seekVideo(to seconds: Double)
     /// The session time at which the session needs ``tick(at:)`` again even though nothing moves and no input
     /// or wake-up arrives (work due on the main thread, a timer), given the last frame drawn; nil when it
     /// needs none. The live loop sleeps until then, at most a second.
@@ -29,6 +31,9 @@ extension DemoSession: FrameSession {
 
     /// Through the media host, as apps do.
     func releaseAudio() { media.send(.audioReleased) }
+
+    /// Through the media host, as the player screen does.
+    func seekVideo(to seconds: Double) { media.send(.videoControlRequested(.seek(to: seconds))) }
 
     /// An overlay's next deadline (``FrameSnapshot/wakeAt``). Audio needs no tick: the media host plays on its
     /// own thread and wakes the loop when what the circle shows changed (in scripts it is pumped every frame).

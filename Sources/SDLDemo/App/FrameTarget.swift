@@ -1,3 +1,4 @@
+import DragPhysics
 /// Where a ``FrameLoop`` draws: the window (``WindowTarget``), or a recorder in tests.
 protocol FrameTarget: AnyObject {
     /// The window's size in points.
@@ -18,16 +19,28 @@ protocol FrameTarget: AnyObject {
 final class WindowTarget: FrameTarget {
     let canvas: Canvas
     let text: TextRenderer
+    /// The video's picture, kept between frames (a new frame replaces it).
+    private let video: VideoTexture
 
     init(canvas: Canvas, text: TextRenderer) {
         self.canvas = canvas
         self.text = text
+        video = VideoTexture(renderer: canvas.renderer)
     }
 
     var windowSize: (width: Int, height: Int) { canvas.windowSize }
 
     func draw(_ frame: FrameSnapshot, images: ImageStore?) throws {
         try FrameRenderer.draw(frame, on: canvas, text: text, images: images)
+        guard let player = frame.video else {
+            if video.width > 0 { video.clear() }
+            return
+        }
+        if let picture = frame.picture { try video.upload(picture.frame) }
+        if player.fullscreen != canvas.isFullscreen { canvas.setFullscreen(player.fullscreen) }
+        let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
+        try VideoRenderer.draw(player, texture: video, with: painter,
+                               window: Size(width: frame.windowWidth, height: frame.windowHeight))
     }
 
     func present() { canvas.present() }

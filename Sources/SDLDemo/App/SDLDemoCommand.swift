@@ -15,6 +15,7 @@ import PlayerCore
 /// swift run SDLDemo --stream http://host/radio.mp3 --title "Classical IPR"   # a radio in the circle
 /// swift run SDLDemo --app iplayer        # the Mini iPlayer over its embedded sample catalog (or --base-url URL)
 /// swift run SDLDemo --app interlochen    # Interlochen over its embedded sample (or --content-url URL --user U …)
+/// swift run SDLDemo --video              # the video player on the embedded sample (or --video URL|FILE)
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -26,6 +27,8 @@ struct SDLDemoCommand: ParsableCommand {
             Mouse or touch: click the circle to tap it, drag it, flick it to an edge where it sticks.
             Keys: space taps, arrow keys push the circle to that edge, Escape goes back a screen or quits,
             Backspace goes back a screen. Lists scroll with a drag, a flick or the mouse wheel.
+            Video (--video): Space or K play/pause, Left/Right seek 5 s, Up/Down volume 10 %, M mute,
+            F or a double-click fullscreen, Escape leaves fullscreen, then closes.
 
             \(ScriptParser.usageSummary)
             """)
@@ -54,8 +57,17 @@ struct SDLDemoCommand: ParsableCommand {
     @OptionGroup(title: "The player")
     var player: PlayerOptions
 
+    @OptionGroup(title: "The video player")
+    var video: VideoOptions
+
     @OptionGroup(title: "The window and scripted runs")
     var window: WindowOptions
+
+    /// Runs the command line, `--video` without a value first given the sample's name
+    /// (``completingVideoOption(_:)``).
+    static func main() {
+        main(completingVideoOption(Array(CommandLine.arguments.dropFirst())))
+    }
 
     mutating func validate() throws {
         if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
@@ -69,6 +81,9 @@ struct SDLDemoCommand: ParsableCommand {
             throw ValidationError("--app interlochen: --user, --password, --npr-base, --npr-key, --livestream-base, --base-url and --token need --content-url (without it the embedded sample is served)")
         }
         if openWith.isEmpty { throw ValidationError("--open-with needs a program") }
+        if video.video != nil, app != .player || player.stream != nil || player.url != nil {
+            throw ValidationError("--video opens the player alone: not with --app, --url or --stream")
+        }
         // Secret files are read now, so a bad one is a usage error before any window opens (docs/security.md).
         do {
             _ = try vimeoToken.resolved()

@@ -14,18 +14,28 @@ protocol AppOverlay: AnyObject {
     func frame(at t: Double, window: Size) -> OverlayFrame?
     /// The session time at which the overlay next has something due (an idle window wakes for it).
     var nextDeadline: Double? { get }
+    /// Whether the last input it took asked to close the window (the video player's ✕ in `--video`).
+    var wantsQuit: Bool { get }
+}
+
+extension AppOverlay {
+    /// Overlays do not close the window unless they say so.
+    var wantsQuit: Bool { false }
 }
 
 /// One frame of an overlay, typed per kind of overlay.
 enum OverlayFrame: Equatable, Sendable {
     /// The Buff panel (BuffCore's model, drawn by ``BuffPanelRenderer``).
     case buff(BuffPanel.Frame)
+    /// The video player screen (``VideoOverlay``, drawn by ``VideoRenderer``).
+    case video(VideoOverlayFrame)
 
     /// The images the overlay shows (for the image store).
     var imageURLs: [URL] {
         switch self {
         case .buff(let frame):
             ([frame.buff.author.image] + frame.buff.answers.map(\.images.first)).compactMap { $0 }
+        case .video: []
         }
     }
 
@@ -34,6 +44,7 @@ enum OverlayFrame: Equatable, Sendable {
     var isAnimating: Bool {
         switch self {
         case .buff(let frame): frame.isLeaving || frame.slide < 1 || frame.highlighted == nil
+        case .video(let frame): frame.layout.showsSpinner
         }
     }
 }

@@ -88,6 +88,9 @@ extension ShellKey {
         case SDL_Keycode(SDLK_ESCAPE.rawValue): self = .escape
         case SDL_Keycode(SDLK_BACKSPACE.rawValue): self = .backspace
         case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): self = .enter
+        case SDL_Keycode(SDLK_f.rawValue): self = .f
+        case SDL_Keycode(SDLK_k.rawValue): self = .k
+        case SDL_Keycode(SDLK_m.rawValue): self = .m
         default: return nil
         }
     }

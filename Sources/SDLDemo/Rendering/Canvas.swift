@@ -91,6 +91,17 @@ final class Canvas {
         return Int(mode.refresh_rate)
     }
 
+    /// Whether the window fills its display (`SDL_WINDOW_FULLSCREEN_DESKTOP`: no mode change, as mpv does).
+    var isFullscreen: Bool {
+        SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+    }
+
+    /// Makes the window fill its display, or go back to its size. (The offscreen driver has no display: the
+    /// flag is kept and the size stays.)
+    func setFullscreen(_ fullscreen: Bool) {
+        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    }
+
     /// Resizes the window (points).
     func setSize(width: Int, height: Int) {
         SDL_SetWindowSize(window, Int32(width), Int32(height))

@@ -28,6 +28,8 @@ enum ScriptCommand: Equatable, Sendable {
     case play(MediaRequest)
     /// `release-audio`: what an app does when a video starts: playback stops and the circle hides.
     case releaseAudio
+    /// `seek SECONDS`: the open video jumps to SECONDS on the playlist's time line (as the seek bar does).
+    case seek(seconds: Double)
     /// Let time run until `condition` holds; fail after `timeoutMilliseconds` of virtual time.
     case wait(ScriptCondition, timeoutMilliseconds: Int)
     /// Let `milliseconds` of time pass in step with real time (so real work such as a download can
@@ -61,6 +63,11 @@ enum ScriptCondition: Equatable, Sendable {
     case buff(Int)
     /// `wait-no-buff`: no Buff panel is drawn (none shown, or the last one has slid out).
     case noBuff
+    /// `wait-video STATE`: a video is open and its state is STATE (`loading`, `playing`, `paused`, `buffering`,
+    /// `ended`, `failed`).
+    case video(String)
+    /// `wait-position SECONDS`: the open video's position (the frame on screen) is at least SECONDS.
+    case position(Double)
 
     /// Whether `frame` satisfies the condition.
     func holds(in frame: FrameSnapshot) -> Bool {
@@ -78,6 +85,8 @@ enum ScriptCondition: Equatable, Sendable {
             if case .buff(let panel)? = frame.overlay { return panel.buff.id == id && panel.slide == 1 && !panel.isLeaving }
             return false
         case .noBuff: return frame.overlay == nil
+        case .video(let state): return frame.video?.status.state.name == state
+        case .position(let seconds): return (frame.video?.status.position ?? -.infinity) >= seconds
         }
     }
 
@@ -95,6 +104,8 @@ enum ScriptCondition: Equatable, Sendable {
         case .title(let text): "wait-title \(text)"
         case .buff(let id): "wait-buff \(id)"
         case .noBuff: "wait-no-buff"
+        case .video(let state): "wait-video \(state)"
+        case .position(let seconds): "wait-position \(seconds)"
         }
     }
 
@@ -113,6 +124,9 @@ enum ScriptCondition: Equatable, Sendable {
         case .buff, .noBuff:
             if case .buff(let panel)? = frame.overlay { return "buff: \(panel.buff.id), slide \(panel.slide)" }
             return "no buff panel"
+        case .video, .position:
+            guard let video = frame.video?.status else { return "no video open" }
+            return "video: \(video.state.name) at \(video.position) s" + (video.error.map { " (\($0))" } ?? "")
         }
     }
 }

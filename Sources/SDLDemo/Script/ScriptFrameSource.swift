@@ -120,6 +120,8 @@ struct ScriptFrameSource: FrameSource {
             session.play(request)
         case .releaseAudio:
             session.releaseAudio()
+        case .seek(let seconds):
+            session.seekVideo(to: seconds)
         case .quit:
             return .quit
         case .wait, .waitReal:

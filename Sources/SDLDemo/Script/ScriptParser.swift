@@ -31,8 +31,12 @@ struct ScriptParser {
         ("wait-state", "STATE MS"), ("wait-progress", "P MS"), ("wait-screen", "NAME MS"), ("wait-load", "LOAD MS"),
         ("wait-rows", "N MS"), ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"),
         ("wait-buff", "ID MS"), ("wait-no-buff", "MS"), ("wait-real", "MS"),
-        ("wait-title", "TEXT MS"), ("play-stream", "URL [TITLE]"), ("play-download", "URL"), ("release-audio", ""), ("quit", ""),
+        ("wait-title", "TEXT MS"), ("play-stream", "URL [TITLE]"), ("play-download", "URL"), ("release-audio", ""),
+        ("wait-video", "VSTATE MS"), ("wait-position", "SECONDS MS"), ("seek", "SECONDS"), ("quit", ""),
     ]
+
+    /// The video states `wait-video` takes (the trace's `video.state`, issue 18).
+    static let videoStateNames = ["idle", "loading", "playing", "paused", "buffering", "ended", "failed"]
 
     /// The player states `wait-state` takes (PlayerCore's phases, by name).
     static var stateNames: [String] { PlayerPhase.allCases.map(\.rawValue) }
@@ -44,7 +48,8 @@ struct ScriptParser {
             Script format (--script): one step per line, `TIME COMMAND ARGS`, TIME in ms from the start:
               \(list)
             KEY is one of \(ShellKey.allCases.map(\.rawValue).joined(separator: ", ")); STATE one of \(stateNames.joined(separator: ", ")); \
-            LOAD one of \(LoadStateName.allCases.map(\.rawValue).joined(separator: ", ")); MS a timeout in ms of virtual time.
+            LOAD one of \(LoadStateName.allCases.map(\.rawValue).joined(separator: ", ")); \
+            VSTATE one of \(videoStateNames.joined(separator: ", ")); MS a timeout in ms of virtual time.
             Blank lines and `# comments` are allowed; relative paths resolve against the script's directory.
             """
     }
@@ -202,6 +207,24 @@ struct ScriptParser {
         case "release-audio":
             try expectCount(0, "no arguments")
             command = .releaseAudio
+        case "wait-video":
+            try expectCount(2, "VSTATE TIMEOUT_MS")
+            guard Self.videoStateNames.contains(arguments[0]) else {
+                throw error(lineNumber, "unknown video state `\(arguments[0])` (known: \(Self.videoStateNames.joined(separator: ", ")))")
+            }
+            command = .wait(.video(arguments[0]), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-position":
+            try expectCount(2, "SECONDS TIMEOUT_MS")
+            guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0 else {
+                throw error(lineNumber, "`\(arguments[0])` is not a position in seconds")
+            }
+            command = .wait(.position(seconds), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "seek":
+            try expectCount(1, "SECONDS")
+            guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0 else {
+                throw error(lineNumber, "`\(arguments[0])` is not a position in seconds")
+            }
+            command = .seek(seconds: seconds)
         case "quit":
             try expectCount(0, "no arguments")
             command = .quit

@@ -120,8 +120,40 @@ final class TraceWriter {
 
     /// With an overlay: the Buff panel's `buff` (the id drawn), `secondsLeft`, `highlighted` (the voted
     /// answer's id or null), `slide` (0…1, how far in) and `leaving` (sliding out after a hide).
+    /// The `video` object (issue 18's contract): the engine's status under the contract's names, plus where the
+    /// picture is drawn (`rect`, window points: pixels at scale 1), `fullscreen` and `controlsVisible`.
+    static func videoField(_ video: VideoOverlayFrame) -> String {
+        let s = video.status
+        func number(_ value: Double?, digits: Int = 3) -> String { value.map { JSONText.number($0, digits: digits) } ?? "null" }
+        let rect = video.layout.picture.map { r in
+            "[" + [r.x, r.y, r.width, r.height].map { JSONText.number($0, digits: 1) }.joined(separator: ",") + "]"
+        } ?? "null"
+        let fields = [
+            "\"state\":\(JSONText.quoted(s.state.name))",
+            "\"position\":\(number(s.position))",
+            "\"duration\":\(number(s.duration))",
+            "\"bandwidth\":\(s.bandwidth.map(String.init) ?? "null")",
+            "\"width\":\(s.width)",
+            "\"height\":\(s.height)",
+            "\"rect\":\(rect)",
+            "\"framesShown\":\(s.framesShown)",
+            "\"framesDropped\":\(s.framesDropped)",
+            "\"avOffsetMs\":\(number(s.avOffsetMs, digits: 1))",
+            "\"stalls\":\(s.stalls)",
+            "\"buffered\":\(number(s.buffered))",
+            "\"volume\":\(number(s.volume))",
+            "\"muted\":\(s.muted)",
+            "\"fullscreen\":\(video.fullscreen)",
+            "\"controlsVisible\":\(video.layout.controlsVisible)",
+            "\"error\":\(s.error.map(JSONText.quoted) ?? "null")",
+        ]
+        return "\"video\":{" + fields.joined(separator: ",") + "}"
+    }
+
     static func overlayFields(_ overlay: OverlayFrame) -> [String] {
         switch overlay {
+        case .video(let video):
+            return [videoField(video)]
         case .buff(let panel):
             return [
                 "\"buff\":\(panel.buff.id)", "\"secondsLeft\":\(panel.secondsLeft)",

@@ -23,6 +23,8 @@ final class DemoSession {
     /// The window's images (nil in sessions without a window, e.g. unit tests).
     var images: ImageStore?
     private var pendingOutputs: [ShellOutput] = []
+    /// The newest video frame taken from the host and not yet drawn.
+    private var pendingPicture: VideoPicture?
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
     init(media: MediaHost, pumpsMedia: Bool, width: Double, height: Double, app: any HostedApp = PlayerApp(),
@@ -47,7 +49,9 @@ final class DemoSession {
 
     /// Applies one input event (timed in session seconds): the app's overlay sees it first, then the shell.
     func handle(_ event: ShellEvent) -> Outcome {
-        if let overlay = app.overlay, overlay.consumes(event, window: shell.layout.size) { return .keepRunning }
+        if let overlay = app.overlay, overlay.consumes(event, window: shell.layout.size) {
+            return overlay.wantsQuit ? .quit : .keepRunning
+        }
         return dispatch(shell.send(event), at: event.time)
     }
 
@@ -73,6 +77,7 @@ final class DemoSession {
     func tick(at t: Double) {
         for ticker in tickers { ticker.tick(at: t) }
         if pumpsMedia { media.pump(now: t) }
+        if let frame = media.takeVideoFrame() { pendingPicture = VideoPicture(frame) }
         shell.isCircleHidden = !media.display().isVisible
         app.overlay?.tick(at: t)
         _ = dispatch(shell.send(.tick(time: t)), at: t)
@@ -109,15 +114,23 @@ final class DemoSession {
             // A command from the media controls comes in real time too: a paused stream awaits nothing real, yet a
             // script's `wait-state playing` then waits for `playerctl play-pause` on the bus.
             awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true
-                || media.takesMediaControlCommands,
+                || media.takesMediaControlCommands || overlay.map(Self.videoAwaitsRealWork) == true,
             overlay: overlay,
+            picture: pendingPicture,
             wakeAt: app.overlay?.nextDeadline,
             audio: display)
+    }
+
+    /// Whether `overlay` is a video that waits on the network or plays in real time.
+    private static func videoAwaitsRealWork(_ overlay: OverlayFrame) -> Bool {
+        if case .video(let video) = overlay { return video.awaitsRealWork }
+        return false
     }
 
     /// The frame was drawn (and traced): the outputs it listed are done.
     func markDrawn() {
         pendingOutputs.removeAll()
+        pendingPicture = nil
     }
 
     /// Stops the app's background work.

@@ -42,8 +42,10 @@ struct FrameSnapshot: Equatable, Sendable {
     /// Whether the frame waits on work that happens in real time (a download, a page, an image), so a
     /// scripted run must not let virtual time run ahead of real time.
     var awaitsRealWork: Bool
-    /// What the app draws over everything (the Buff panel), if anything.
+    /// What the app draws over everything (the Buff panel, the video player), if anything.
     var overlay: OverlayFrame? = nil
+    /// A new video frame to upload before drawing (nil: the picture on screen stays).
+    var picture: VideoPicture? = nil
     /// The session time at which something is next due (an overlay's timer), so an idle loop wakes for it.
     var wakeAt: Double? = nil
     /// The player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
@@ -55,4 +57,12 @@ extension MediaDisplay {
     /// A visible file player with nothing special to show (for snapshots built by hand, e.g. in tests).
     static let visibleDefault = MediaDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0,
                                              title: MediaDisplay.appName)
+}
+
+extension FrameSnapshot {
+    /// The video player screen, when a video is open.
+    var video: VideoOverlayFrame? {
+        if case .video(let frame)? = overlay { return frame }
+        return nil
+    }
 }

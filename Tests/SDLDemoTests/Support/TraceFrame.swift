@@ -48,6 +48,29 @@ struct TraceFrame: Decodable, Equatable {
     var highlighted: Int?
     var slide: Double?
     var leaving: Bool?
+    /// The video player (issue 18's contract), while a video is open.
+    var video: Video?
+
+    /// The trace's `video` object.
+    struct Video: Decodable, Equatable {
+        var state: String
+        var position: Double
+        var duration: Double?
+        var bandwidth: Int?
+        var width: Int
+        var height: Int
+        var rect: [Double]?
+        var framesShown: Int
+        var framesDropped: Int
+        var avOffsetMs: Double?
+        var stalls: Int
+        var buffered: Double
+        var volume: Double
+        var muted: Bool
+        var fullscreen: Bool
+        var controlsVisible: Bool
+        var error: String?
+    }
 
     /// A visible row: its id and title.
     struct Row: Decodable, Equatable {

@@ -63,7 +63,8 @@ extension MediaPlayer {
     /// What the circle shows at session time `t` (pure: reading changes nothing).
     public func display(at t: Double) -> MediaDisplay {
         switch active {
-        case .nothing:
+        case .nothing, .video:
+            // A video shows in the player screen (the host's `video` status), not in the circle.
             return .hidden
         case .download:
             if isHoldingCompletion(at: t) {
@@ -97,6 +98,7 @@ extension MediaPlayer {
             NowPlaying(title: request.title ?? MediaDisplay.appName, artist: request.artist,
                        artworkURL: request.artworkURL)
         case .stream: stream.isControlVisible ? stream.nowPlaying : nil
+        case .video(let request): NowPlaying(title: request.title ?? MediaDisplay.appName, artist: nil, artworkURL: nil)
         }
     }
 

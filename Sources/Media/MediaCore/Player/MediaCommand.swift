@@ -12,4 +12,7 @@ public enum MediaCommand: Equatable, Sendable {
     case download(DownloadFlowID, PlayerCommand)
     /// Run `command` for the stream machine (open, reconnect, schedule a retry, play, pause, close, release).
     case stream(StreamCommand)
+    /// Open, control or close the video on the host's video engine (its own state machine, VideoCore's
+    /// `VideoPlayer`, reports to the host, which shows it through `MediaHost.video`).
+    case video(VideoAction)
 }

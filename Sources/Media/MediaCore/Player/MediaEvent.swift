@@ -2,7 +2,7 @@ import PlayerCore
 
 /// Something that happened, reported to a ``MediaPlayer`` (named after what happened).
 ///
-/// The first five come from the window, the apps, scripts and the desktop's media controls; the last two
+/// The first six come from the window, the apps, scripts and the desktop's media controls; the last two
 /// are the reports of the I/O that ``MediaCommand``s started, routed to the machine they belong to.
 public enum MediaEvent: Equatable, Sendable {
     /// An app, a command line or a script asked to play `request` now, replacing whatever played.
@@ -16,6 +16,8 @@ public enum MediaEvent: Equatable, Sendable {
     case circleTapped
     /// A media key or a media-controls method.
     case mediaKeyPressed(MediaKey)
+    /// The user asked something of the open video (a key, a control, the media controls' Seek or Volume).
+    case videoControlRequested(VideoControl)
     /// A report for the download flow `flow` (fetch progress, the finished file, playback's end, a deletion).
     case download(DownloadFlowID, PlayerEvent)
     /// A report for the stream machine (its sessions tag their own events) or its retry timer.

@@ -1,8 +1,10 @@
 import Foundation
 import PlayerCore
+import VideoCore
 
 /// The window's one player, as a pure value: which media is active — a download (PlayerCore's
-/// ``PlayerCore/Player``, one per flow) or a stream (PlayerCore's ``PlayerCore/StreamPlayer``) — what switching
+/// ``PlayerCore/Player``, one per flow), a stream (PlayerCore's ``PlayerCore/StreamPlayer``) or a video (run by
+/// the host's video engine, whose own machine is VideoCore's `VideoPlayer`) — what switching
 /// between them does, and what the circle shows. Events in, commands out, time passed in as a value; a host
 /// (MediaHost's `MediaHost`) runs the commands and reports their results back.
 ///
@@ -27,10 +29,16 @@ import PlayerCore
 /// | Active | Event | New active | Commands |
 /// |---|---|---|---|
 /// | any | playRequested(.download(d)) | download(d), new flow | retire or release the old, then the flow's `playRequested` (fetch) |
-/// | any | playRequested(.stream(s)) | stream(s) | retire the download if any; stream `selected(s)` (it closes its old session) |
-/// | any | prepared(d) | download(d), new flow, ready | retire or release the old |
-/// | download, stream | audioReleased | fallback in a new flow (ready), else nothing | retire or release |
-/// | nothing | audioReleased, circleTapped, mediaKeyPressed | nothing | — |
+/// | any | playRequested(.stream(s)) | stream(s) | retire the download or close the video if any; stream `selected(s)` (it closes its old session) |
+/// | any | playRequested(.video(v)) | video(v) | retire, release or close the old; `.video(.open(v))` |
+/// | any | prepared(d) | download(d), new flow, ready | retire, release or close the old |
+/// | download, stream, video | audioReleased | fallback in a new flow (ready), else nothing | retire, release or close |
+/// | nothing | audioReleased, circleTapped, mediaKeyPressed, videoControlRequested | nothing | — |
+/// | video | videoControlRequested(c) | video | `.video(.control(c))` |
+/// | video | mediaKeyPressed(play, pause, playPause) | video | `.video(.control(.play))`, `.pause`, `.togglePause` |
+/// | video | mediaKeyPressed(stop) | fallback in a new flow (ready), else nothing | `.video(.close)` |
+/// | video | circleTapped | video | — (the circle is hidden) |
+/// | download, stream | videoControlRequested | unchanged | — |
 /// | download | circleTapped | download | completion hold ends; the flow's `tapped` |
 /// | download | mediaKeyPressed(play, pause, playPause) | download | the flow's `playRequested`, `pauseRequested`, `tapped` |
 /// | download(d) | mediaKeyPressed(stop) | download(d), new flow, ready | retire |
@@ -43,7 +51,8 @@ import PlayerCore
 /// | any | download(older flow, other) | unchanged | — |
 /// | any | stream(e) | unchanged | the stream machine's `e` (its stale sessions' events change nothing) |
 ///
-/// Switching therefore never plays two things at once and never leaves a cached file behind.
+/// Switching therefore never plays two things at once, never leaves a cached file behind, and never leaves a
+/// video open under audio.
 ///
 /// **The completion hold.** The file player leaves `completed` as soon as its cached file is deleted, which
 /// takes microseconds, so the spinner the spec asks for in that state would never be seen: for
@@ -58,6 +67,8 @@ public struct MediaPlayer: Equatable, Sendable {
         case download(DownloadRequest)
         /// A stream.
         case stream(StreamRequest)
+        /// A video (the circle is hidden; the window shows the player screen).
+        case video(VideoRequest)
     }
 
     /// What the circle shows now.
@@ -89,9 +100,14 @@ public struct MediaPlayer: Equatable, Sendable {
         case .playRequested(.download(let request)):
             return startFlow(request, autoplay: true)
         case .playRequested(.stream(let request)):
-            let stop = retireCommands
+            // A stream replacing a stream is the stream machine's own switch (`selected` closes the old session).
+            let stop: [MediaCommand] = if case .video = active { [.video(.close)] } else { retireCommands }
             active = .stream(request)
             return stop + streamCommands(.selected(request))
+        case .playRequested(.video(let request)):
+            let stop = leaveActive()
+            active = .video(request)
+            return stop + [.video(.open(request))]
         case .prepared(let request):
             return startFlow(request, autoplay: false)
         case .audioReleased:
@@ -103,9 +119,13 @@ public struct MediaPlayer: Equatable, Sendable {
                 finishedAt = nil
                 return downloadCommands(.tapped, at: t)
             case .stream: return streamCommands(.tapped)
+            case .video: return []
             }
         case .mediaKeyPressed(let key):
             return mediaKeyPressed(key, at: t)
+        case .videoControlRequested(let control):
+            guard case .video = active else { return [] }
+            return [.video(.control(control))]
         case .download(let id, let event):
             guard id == flow, case .download = active else { return olderFlow(id, event) }
             return downloadCommands(event, at: t)
@@ -144,12 +164,13 @@ public struct MediaPlayer: Equatable, Sendable {
         return stop
     }
 
-    /// Retires the download or releases the stream, whichever is active.
+    /// Retires the download, releases the stream or closes the video, whichever is active.
     private mutating func leaveActive() -> [MediaCommand] {
         switch active {
         case .nothing: return []
         case .download: return retireCommands
         case .stream: return streamCommands(.audioFocusLost)
+        case .video: return [.video(.close)]
         }
     }
 
@@ -174,6 +195,13 @@ public struct MediaPlayer: Equatable, Sendable {
             case .stop: .stopRequested
             }
             return streamCommands(event)
+        case .video:
+            switch key {
+            case .play: return [.video(.control(.play))]
+            case .pause: return [.video(.control(.pause))]
+            case .playPause: return [.video(.control(.togglePause))]
+            case .stop: return audioReleased()
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import PlayerCore
+import VideoCore
 
 /// What an app, a command line or a script asks the window's one player to play. Every way into the player
 /// is one of these values (``MediaEvent/playRequested(_:)``); what comes back is one ``MediaDisplay``.
@@ -6,13 +7,15 @@ import PlayerCore
 /// ```swift
 /// host.send(.playRequested(.download(DownloadRequest(playlist: vod, title: "Jazz Ensemble 1"))))
 /// host.send(.playRequested(.stream(StreamRequest(url: station, title: "Classical IPR", isLive: true))))
+/// host.send(.playRequested(.video(VideoRequest(source: .parse("http://h/master.m3u8"), title: "Overture"))))
 /// ```
-///
-/// A video is meant to become one more case here (issue 18), played by its own machine beside these two.
 public enum MediaRequest: Hashable, Sendable {
     /// Fetch the best audio track of an HLS VOD playlist into a file, then play it (the circle's file flow:
     /// the fill is the downloaded share; the file is deleted at the end).
     case download(DownloadRequest)
     /// Play a stream as it arrives: a live HLS playlist or audio over HTTP (an endless radio or a file).
     case stream(StreamRequest)
+    /// Play a video (an HLS master or media playlist, or a local file) on the video engine, in the window's
+    /// player screen; the circle hides meanwhile.
+    case video(VideoRequest)
 }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// What to play: an HLS master or media playlist over HTTP(S), or a local media file.
-public struct VideoRequest: Equatable, Sendable {
+public struct VideoRequest: Hashable, Sendable {
     /// Where the video comes from.
-    public enum Source: Equatable, Sendable, CustomStringConvertible {
+    public enum Source: Hashable, Sendable, CustomStringConvertible {
         /// An HLS playlist (master or media) at an http or https URL.
         case hls(URL)
         /// A media file on disk (MP4, MPEG-TS, MKV … anything libavformat opens).

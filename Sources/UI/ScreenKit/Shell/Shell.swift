@@ -239,6 +239,10 @@ public struct Shell: Sendable {
             if canGoBack { return goBack(at: t) }
         case .enter:
             if searching { return edit(.submit, t) }
+        case .f, .k, .m:
+            // The video screen's keys. Here they do nothing anywhere: on a search screen the letter is typed
+            // through the `.text` event SDL sends alongside the key.
+            break
         }
         return []
     }

@@ -12,6 +12,13 @@ public enum ShellKey: String, Hashable, Sendable, CaseIterable {
     case backspace
     /// Submits a search.
     case enter
+    /// The F key: fullscreen on the video screen (mpv's `f cycle fullscreen`); the shell ignores it (on a search
+    /// screen the letter arrives as ``ShellEvent/text(_:time:)``).
+    case f
+    /// The K key: play/pause on the video screen (the second play/pause key); the shell ignores it.
+    case k
+    /// The M key: mute on the video screen (mpv's `m cycle mute`); the shell ignores it.
+    case m
 }
 
 /// What happened, in window points and seconds: the shell's input.

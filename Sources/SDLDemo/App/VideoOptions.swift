@@ -1,0 +1,68 @@
+import ArgumentParser
+import Foundation
+import VideoCore
+
+/// The video player's options (issue 18): `--video URL` opens the player screen on an HLS playlist (master or
+/// media) or a local media file, `--start` and `--max-bandwidth` shape the request.
+///
+/// ```
+/// SDLDemo --video http://127.0.0.1:8080/master.m3u8 --start 30 --max-bandwidth 2000000
+/// SDLDemo --video                  # the embedded sample video, served on 127.0.0.1
+/// SDLDemo --video clip.mp4
+/// ```
+struct VideoOptions: ParsableArguments {
+    /// What `--video` given without a value means (``SDLDemoCommand/completingVideoOption(_:)`` puts it in).
+    static let sample = "sample"
+
+    @Option(help: "Open the video player on an HLS playlist (master or media, http or https) or a local media file; without a value (or `sample`), the embedded sample video, served on 127.0.0.1.")
+    var video: String?
+
+    @Option(help: "With --video: start at SECONDS on the playlist's time line (0 is the first segment's start).")
+    var start: Double?
+
+    @Option(name: .customLong("max-bandwidth"), help: "With --video: the highest BANDWIDTH (bits per second) the adaptive bitrate may choose.")
+    var maxBandwidth: Double?
+
+    func validate() throws {
+        if video == nil, start != nil || maxBandwidth != nil {
+            throw ValidationError("--start and --max-bandwidth are for --video")
+        }
+        if let start, !start.isFinite || start < 0 { throw ValidationError("--start must be 0 or more seconds") }
+        if let maxBandwidth, !maxBandwidth.isFinite || maxBandwidth <= 0 {
+            throw ValidationError("--max-bandwidth must be more than 0 bits per second")
+        }
+        if let video, video != Self.sample, !video.isEmpty {
+            switch VideoRequest.Source.parse(video) {
+            case .hls(let url):
+                guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+                    throw ValidationError("--video \(video): only http(s) URLs and local files")
+                }
+            case .file(let path):
+                guard FileManager.default.fileExists(atPath: path) else { throw ValidationError("--video \(video): no such file") }
+            }
+        }
+    }
+
+    /// Whether the embedded sample is asked for.
+    var wantsSample: Bool { video == Self.sample || video?.isEmpty == true }
+
+    /// The request for `source` (the sample's URL, or what `--video` names).
+    func request(source: VideoRequest.Source, title: String?) -> VideoRequest {
+        VideoRequest(source: source, startSeconds: start, maxBandwidth: maxBandwidth, title: title)
+    }
+}
+
+extension SDLDemoCommand {
+    /// `--video` given as the last argument or followed by another option means the embedded sample: the
+    /// argument parser needs a value, so `sample` is put in its place.
+    static func completingVideoOption(_ arguments: [String]) -> [String] {
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            result.append(argument)
+            guard argument == "--video" else { continue }
+            let next = index + 1 < arguments.count ? arguments[index + 1] : nil
+            if next == nil || next?.hasPrefix("-") == true { result.append(VideoOptions.sample) }
+        }
+        return result
+    }
+}

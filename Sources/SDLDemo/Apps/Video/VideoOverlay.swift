@@ -1,0 +1,101 @@
+import DragPhysics
+import MediaCore
+import MediaHost
+import ScreenKit
+import VideoPlayback
+
+/// The player screen over the window while a video is open: ScreenKit's ``ScreenKit/VideoScreen`` (the pure
+/// model of the controls, keys, seek bar and fullscreen) fed the media host's video status, its commands sent
+/// to the host as ``MediaCore/VideoControl``s. It takes every input while a video is open (so the circle and
+/// the screens below never see it) and draws over everything (``VideoRenderer``).
+final class VideoOverlay: AppOverlay {
+    private let media: MediaHost
+    private var screen: VideoScreen
+    /// Whether closing the player closes the window (`SDLDemo --video`, like mpv) rather than going back to an app.
+    private let quitsOnClose: Bool
+    private(set) var wantsQuit = false
+    private var reportedError: String?
+
+    /// The player screen for `media`'s video, opened at session time `t`.
+    init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool) {
+        self.media = media
+        self.screen = VideoScreen(openedAt: t)
+        self.quitsOnClose = quitsOnClose
+    }
+
+    func consumes(_ event: ShellEvent, window: Size) -> Bool {
+        if case .windowClosed = event { return false }
+        guard let status = media.video else { return false }
+        for command in screen.handle(event, playback: VideoScreen.Playback(status), window: window) {
+            run(command)
+        }
+        return true
+    }
+
+    private func run(_ command: VideoScreen.Command) {
+        switch command {
+        case .togglePause: media.send(.videoControlRequested(.togglePause))
+        case .seek(let to): media.send(.videoControlRequested(.seek(to: to)))
+        case .skip(let delta): media.send(.videoControlRequested(.skip(by: delta)))
+        case .setVolume(let volume): media.send(.videoControlRequested(.setVolume(volume)))
+        case .setMuted(let muted): media.send(.videoControlRequested(.setMuted(muted)))
+        case .setFullscreen: break   // the model holds it; the window follows the frame's flag
+        case .close:
+            media.send(.audioReleased)
+            if quitsOnClose { wantsQuit = true }
+        }
+    }
+
+    func tick(at t: Double) {
+        // Each failure once on stderr (issue 18: `SDLDemo: video: …`); DemoLog makes the text safe to print.
+        let error = media.video?.error
+        if let error, error != reportedError { DemoLog.line("video: \(error)") }
+        reportedError = error
+    }
+
+    func frame(at t: Double, window: Size) -> OverlayFrame? {
+        guard let status = media.video else { return nil }
+        let layout = screen.layout(window: window, playback: VideoScreen.Playback(status), at: t)
+        // The ABR never fetches a picture larger than it is shown (points: 1:1 with pixels offscreen and on
+        // a standard display; idempotent, so reading a frame twice changes nothing).
+        if let picture = layout.picture {
+            media.setVideoDisplaySize(VideoDisplaySize(width: Int(picture.width.rounded()), height: Int(picture.height.rounded())))
+        }
+        return .video(VideoOverlayFrame(status: status, layout: layout, fullscreen: screen.fullscreen))
+    }
+
+    var nextDeadline: Double? { screen.nextDeadline }
+}
+
+/// One frame of the player screen: the video's status, where everything goes, and whether it fills the screen.
+struct VideoOverlayFrame: Equatable, Sendable {
+    /// The engine's status (the trace's `video` object, with the three fields below).
+    var status: VideoStatus
+    /// The picture's rectangle and the controls (ScreenKit's layout).
+    var layout: VideoScreenLayout
+    /// Whether the window is fullscreen.
+    var fullscreen: Bool
+
+    /// Whether the video waits on the network or plays in real time: a scripted run keeps its virtual clock with
+    /// the real one meanwhile (the audio device and the downloads run in real time).
+    var awaitsRealWork: Bool {
+        switch status.state {
+        case .loading, .playing, .buffering: true
+        case .idle, .paused, .ended, .failed: false
+        }
+    }
+}
+
+extension VideoScreen.Playback {
+    /// What the player screen needs of the engine's status.
+    init(_ status: VideoStatus) {
+        let busy: Bool = switch status.state {
+        case .loading, .buffering: true
+        default: false
+        }
+        self.init(position: status.position, duration: status.duration, isLive: status.isLive,
+                  isPlaying: status.state == .playing, isBusy: busy, bufferedEnd: status.bufferedRange?.upperBound,
+                  volume: status.volume, muted: status.muted, videoWidth: status.width, videoHeight: status.height,
+                  title: status.title)
+    }
+}

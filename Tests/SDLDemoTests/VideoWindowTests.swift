@@ -1,0 +1,149 @@
+import Foundation
+import Samples
+import StreamServer
+import Testing
+import TestSupport
+
+/// The video player in the window (issue 18): `SDLDemo --video` on the embedded sample and on fixtures served by a
+/// StreamServer in this process, judged by the trace's `video` object (the contract) and screenshots.
+@Suite("Video in the window", .serialized, .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
+struct VideoWindowTests {
+    static let ffmpeg: URL? = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].map(URL.init(fileURLWithPath:))
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+
+    @Test("the sample: plays; controls hide 3 s after play began; pause holds the position; seek lands; F, M, ↑ ↓; plays to the end")
+    func sampleControls() async throws {
+        // Steps come right after waits, which keep virtual time with real time while the video plays.
+        let run = try await DemoRun.script("""
+            0 size 640 400
+            0 wait-video playing 60000
+            0 wait-position 3.3 30000
+            0 screenshot playing.png
+            0 key space
+            0 wait-video paused 10000
+            1000 screenshot paused.png
+            1000 seek 6
+            1000 wait-position 6 10000
+            1100 key f
+            1200 key m
+            1300 key down
+            1400 key space
+            1400 wait-video ended 60000
+            1500 quit
+            """, arguments: ["--video"])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        let videos = frames.compactMap { frame in frame.video.map { (t: frame.t, video: $0) } }
+        #expect(videos.first?.video.state == "loading")
+        #expect(frames.allSatisfy { $0.circle == "hidden" }, "the circle hides under a video")
+
+        // Playing: the sample's ladder, a picture letterboxed into the 640 × 400 window.
+        let playing = try #require(videos.first { $0.video.state == "playing" })
+        #expect(playing.video.duration.map { abs($0 - 10) < 0.2 } == true, "\(String(describing: playing.video.duration))")
+        let shown = try #require(videos.last { $0.video.state == "playing" && $0.video.width > 0 })
+        #expect([426, 640, 854].contains(shown.video.width), "a variant of the sample: \(shown.video.width)")
+        #expect(shown.video.bandwidth != nil)
+        let rect = try #require(shown.video.rect)
+        #expect(abs(rect[2] / rect[3] - Double(shown.video.width) / Double(shown.video.height)) < 0.02, "aspect kept: \(rect)")
+        #expect(abs(rect[0] + rect[2] / 2 - 320) < 1 && abs(rect[1] + rect[3] / 2 - 200) < 1, "centred: \(rect)")
+
+        // The controls: shown at first, hidden 3 s after play began with no pointer motion, before any key.
+        let firstKey = try #require(videos.first { $0.video.state == "paused" }?.t)
+        #expect(videos.first?.video.controlsVisible == true)
+        let beforeKeys = videos.filter { $0.t < firstKey - 50 }
+        let openedAt = try #require(videos.first?.t)
+        #expect(beforeKeys.filter { $0.t >= openedAt + 3050 }.allSatisfy { !$0.video.controlsVisible })
+        #expect(beforeKeys.contains { $0.t >= openedAt + 3050 }, "frames after the 3 s")
+
+        // Paused: the position holds.
+        let paused = videos.filter { $0.video.state == "paused" }
+        let pausedPositions = Set(paused.prefix(while: { $0.video.position < 5 }).map(\.video.position))
+        #expect(pausedPositions.count == 1, "the position holds while paused: \(pausedPositions)")
+
+        // Seek 6 while paused: the frame on screen is the one at 6 s (30 fps: within one frame).
+        let sought = try #require(videos.first { $0.video.position >= 6 })
+        #expect(sought.video.position < 6 + 1.0 / 30 + 0.001, "landed on \(sought.video.position)")
+        // F, M, ↓: fullscreen, muted, the volume 10 % down.
+        let last = try #require(videos.last)
+        #expect(last.video.fullscreen)
+        #expect(last.video.muted)
+        #expect(abs(last.video.volume - 0.9) < 0.001)
+        #expect(last.video.state == "ended")
+        #expect(last.video.error == nil)
+        #expect(last.video.framesShown > 100, "\(last.video.framesShown)")
+        #expect(last.video.stalls == 0)
+        // A/V offset at the 95th percentile within 40 ms (issue 18), over the frames shown while playing.
+        let offsets = videos.filter { $0.video.state == "playing" }.compactMap(\.video.avOffsetMs).map(abs).sorted()
+        let p95 = try #require(offsets.isEmpty ? nil : offsets[min(offsets.count - 1, Int(Double(offsets.count) * 0.95))])
+        #expect(p95 <= 40, "p95 |avOffsetMs| \(p95)")
+
+        // The picture: the sample's test pattern is colourful inside the rectangle, the bars black.
+        let image = try LoadedImage(contentsOf: run.file("playing.png"))
+        let (r, g, b, _) = image.rgba(Int(rect[0] + rect[2] / 2), Int(rect[1] + rect[3] / 4))
+        #expect(r + g + b > 60, "a picture inside the rectangle")
+        // The letterbox bar: black, under the controls' translucent bar when they show.
+        let bar = image.rgba(5, Int(rect[1]) - 2)
+        let dark = rect[1] <= 2 || bar.r + bar.g + bar.b < 70
+        #expect(dark, "the letterbox bar is dark: \(bar)")
+    }
+
+    @Test("a 404 playlist and garbage instead of a playlist: failed, the error says what and where, one stderr line, no crash")
+    func failures() async throws {
+        let garbage = Route(path: "/garbage.m3u8", response: RouteResponse(string: "<html>not a playlist</html>"))
+        try await withStreamServer(routes: [garbage]) { server in
+            for (path, expected) in [("/missing.m3u8", "404"), ("/garbage.m3u8", "garbage.m3u8")] {
+                let run = try await DemoRun.script("""
+                    0 wait-video failed 30000
+                    100 quit
+                    """, arguments: ["--video", server.url(for: path).absoluteString])
+                defer { run.remove() }
+                #expect(run.status == 0, "\(run.diagnostics)")
+                let last = try #require(try run.frames().last?.video)
+                #expect(last.state == "failed")
+                let error = try #require(last.error)
+                #expect(error.contains(expected), "\(error)")
+                let lines = run.stderr.split(separator: "\n").filter { $0.hasPrefix("SDLDemo: video: ") }
+                #expect(lines.count == 1, "\(run.stderr)")
+                #expect(lines.first?.contains(expected) == true)
+            }
+        }
+    }
+
+    @Test("a local MP4 file plays (no bandwidth: not a ladder); --start puts the first frame there", .enabled(if: ffmpeg != nil))
+    func localFile() async throws {
+        let directory = try makeTemporaryDirectory("VideoWindowTests")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clip = directory.appendingPathComponent("clip.mp4")
+        let made = try await ProcessRunner.run(try #require(Self.ffmpeg), [
+            "-hide_banner", "-loglevel", "error", "-y", "-nostdin",
+            "-i", PackagePaths.videoSample.appendingPathComponent("ts/v360p/index.m3u8").path,
+            "-c", "copy", "-bsf:a", "aac_adtstoasc", clip.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let run = try await DemoRun.script("""
+            0 wait-video playing 60000
+            0 wait-position 5 30000
+            100 quit
+            """, arguments: ["--video", clip.path, "--start", "4"])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let videos = try run.frames().compactMap(\.video)
+        let first = try #require(videos.first { $0.framesShown > 0 })
+        #expect(first.position >= 4 - 0.001 && first.position < 4.1, "first frame at \(first.position)")
+        #expect(videos.allSatisfy { $0.bandwidth == nil })
+        #expect(videos.last?.width == 640)
+    }
+
+    @Test("usage: --start without --video, a missing file, --video with --app: exit 64 with the reason")
+    func usage() async throws {
+        for (arguments, reason) in [(["--start", "3"], "--start and --max-bandwidth are for --video"),
+                                    (["--video", "/nonexistent/clip.mp4"], "no such file"),
+                                    (["--video", "--app", "vimeo"], "--video opens the player alone")] {
+            let directory = try makeTemporaryDirectory("VideoWindowTests")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let run = try await DemoRun.run(in: directory, arguments: arguments)
+            #expect(run.status == 64, "\(arguments): \(run.diagnostics)")
+            #expect(run.stderr.contains(reason), "\(arguments): \(run.stderr)")
+        }
+    }
+}
