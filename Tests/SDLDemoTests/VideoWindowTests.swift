@@ -134,6 +134,42 @@ struct VideoWindowTests {
         #expect(videos.last?.width == 640)
     }
 
+    @Test("MPRIS: playerctl sees the video, pauses it, sets the position and the volume; the trace follows")
+    func mediaControls() async throws {
+        let bus = try await SessionBus.start()
+        defer { bus.stop() }
+        let demo = try await DemoProcess.start(script: """
+            0 size 640 400
+            0 wait-video paused 60000
+            0 wait-position 5 60000
+            0 wait-video playing 60000
+            100 quit
+            """, arguments: ["--video"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        func ctl(_ arguments: [String]) async throws -> String {
+            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
+        }
+        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
+            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
+        }
+        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw the video play")
+        #expect(try await ctl(["metadata", "title"]) == "Sample video")
+        #expect(try await waitFor(["metadata", "mpris:length"], "10000000"), "the length, in microseconds")
+        _ = try await ctl(["pause"])
+        #expect(try await waitFor(["status"], "Paused"))
+        _ = try await ctl(["volume", "0.5"])
+        _ = try await ctl(["position", "6"])
+        #expect(try await waitFor(["position"], "6.000000"), "SetPosition while paused: the anchor stays at 6")
+        _ = try await ctl(["play"])
+        let run = await demo.finish()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let videos = try run.frames().compactMap(\.video)
+        #expect(videos.contains { $0.state == "paused" })
+        #expect(videos.last?.volume == 0.5)
+        let sought = try #require(videos.first { $0.position >= 5 })
+        #expect(sought.position >= 6 - 0.001 && sought.position < 6.1, "\(sought.position)")
+    }
+
     @Test("usage: --start without --video, a missing file, --video with --app: exit 64 with the reason")
     func usage() async throws {
         for (arguments, reason) in [(["--start", "3"], "--start and --max-bandwidth are for --video"),

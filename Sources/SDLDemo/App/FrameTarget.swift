@@ -34,8 +34,11 @@ final class WindowTarget: FrameTarget {
         try FrameRenderer.draw(frame, on: canvas, text: text, images: images)
         guard let player = frame.video else {
             if video.width > 0 { video.clear() }
+            canvas.setCursorVisible(true)
             return
         }
+        // The cursor hides with the controls (issue 18), as in mpv.
+        canvas.setCursorVisible(player.layout.controlsVisible)
         if let picture = frame.picture { try video.upload(picture.frame) }
         if player.fullscreen != canvas.isFullscreen { canvas.setFullscreen(player.fullscreen) }
         let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)

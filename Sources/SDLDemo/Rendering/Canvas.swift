@@ -102,6 +102,12 @@ final class Canvas {
         SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
     }
 
+    /// Shows or hides the mouse cursor over the window (the video player hides it with its controls).
+    func setCursorVisible(_ visible: Bool) {
+        let wanted = visible ? SDL_ENABLE : SDL_DISABLE
+        if SDL_ShowCursor(SDL_QUERY) != wanted { SDL_ShowCursor(wanted) }
+    }
+
     /// Resizes the window (points).
     func setSize(width: Int, height: Int) {
         SDL_SetWindowSize(window, Int32(width), Int32(height))
