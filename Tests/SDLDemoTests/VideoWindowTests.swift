@@ -170,6 +170,92 @@ struct VideoWindowTests {
         #expect(sought.position >= 6 - 0.001 && sought.position < 6.1, "\(sought.position)")
     }
 
+    @Test("a link throttled below the top variant: the window steps down without a stall; lifted, it steps up again",
+          .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
+    func throttledLink() async throws {
+        // 60 s of the sample's TS ladder (six passes); the link is slowed and freed from here while the window plays.
+        let server = try await StreamServer.start(content: .files(try longLadderFiles(loops: 6)))
+        let demo = try await DemoProcess.start(script: """
+            0 size 854 480
+            0 wait-video playing 60000
+            0 wait-video ended 600000
+            100 quit
+            """, arguments: ["--video", server.url(for: "/long/master.m3u8").absoluteString])
+        // Free: the top variant. Then 40 kB/s (320 kbit/s) for everything: only 240p (about 215 kbit/s) fits.
+        #expect(await waitUntil { ladderVariants(server).contains("v480p") }, "never reached 480p on a free link")
+        server.setLinkRate(bytesPerSecond: 40_000)
+        let throttledAt = server.statistics.requests.count
+        #expect(await waitUntil { ladderVariants(server, after: throttledAt).suffix(3) == ["v240p", "v240p", "v240p"] },
+                "\(ladderVariants(server, after: throttledAt))")
+        // Free again: up from 240p (to 480p, or 360p if the machine's decoder dropped frames at 480p and capped it).
+        server.setLinkRate(bytesPerSecond: nil)
+        let liftedAt = server.statistics.requests.count
+        #expect(await waitUntil { ladderVariants(server, after: liftedAt).contains { $0 != "v240p" } },
+                "\(ladderVariants(server, after: liftedAt))")
+        let run = await demo.finish()
+        defer { run.remove() }
+        try await server.shutdown()
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let videos = try run.frames().compactMap(\.video)
+        #expect(videos.last?.state == "ended")
+        #expect(videos.last?.stalls == 0, "stepped down in time")
+        let bandwidths = videos.compactMap(\.bandwidth).reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
+        #expect(bandwidths.contains(235_400) && bandwidths.contains(730_400), "the trace's bandwidth followed: \(bandwidths)")
+    }
+
+    @Test("a 404 variant playlist and a corrupt segment do not stop play: the window plays to the end")
+    func damagedLadder() async throws {
+        var files = try longLadderFiles(loops: 1)
+        files["/long/v240p/seg03.ts"] = ServedFile(data: [UInt8](repeating: 0x5A, count: 30_000), path: "/long/v240p/seg03.ts")
+        try await withStreamServer(content: .files(files),
+                                   faults: [FaultRule(path: "/long/v360p/index.m3u8", fault: .status(code: 404, times: Int.max))]) { server in
+            // Capped at 300 kbit/s: 240p (its segment 3 is garbage) once 360p's playlist failed.
+            let run = try await DemoRun.script("""
+                0 wait-video ended 60000
+                100 quit
+                """, arguments: ["--video", server.url(for: "/long/master.m3u8").absoluteString, "--max-bandwidth", "500000"])
+            defer { run.remove() }
+            #expect(run.status == 0, "\(run.diagnostics)")
+            let videos = try run.frames().compactMap(\.video)
+            #expect(videos.last?.state == "ended")
+            #expect(videos.last?.error == nil)
+            #expect(run.stderr.contains("SDLDemo: video: variant 1 failed"), "\(run.stderr)")
+            // The garbage segment: fetched from another variant, or skipped and counted (both keep the video going).
+            #expect(server.statistics.requests.contains { $0.path == "/long/v240p/seg03.ts" })
+            #expect(videos.contains { $0.position >= 9 }, "what follows the bad segment played")
+        }
+    }
+
+    @Test("live video plays near the edge and keeps reloading; no duration", .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
+    func liveVideo() async throws {
+        let server = try await StreamServer.start(content: .files([:]))
+        let source = try LiveSource(playlistFile: PackagePaths.videoSample.appendingPathComponent("ts/v240p/index.m3u8").path)
+        let live = try server.startLive(LiveStreamConfiguration(source: source, windowSize: 6))
+        let run = try await DemoRun.script("""
+            0 wait-video playing 60000
+            0 wait-position 12 60000
+            100 quit
+            """, arguments: ["--video", live.playlistURL.absoluteString])
+        defer { run.remove() }
+        let window = live.window
+        let reloads = server.statistics.requests.filter { $0.path == live.playlistURL.path }.count
+        try await server.shutdown()
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let videos = try run.frames().compactMap(\.video)
+        let last = try #require(videos.last)
+        #expect(last.state == "playing")
+        #expect(last.duration == nil)
+        #expect(last.stalls == 0)
+        #expect(reloads >= 5, "reloaded: \(reloads)")
+        // The time line starts at the first load's first segment, which was at most a segment older than the window
+        // the test saw before; the edge is that window's end.
+        let listed = Double(window.lastSequence - window.firstSequence + 1)
+        let started = try #require(videos.first { $0.framesShown > 0 })
+        #expect(started.position >= 2 && started.position <= 4, "started 3 target durations from the edge: \(started.position)")
+        #expect(last.position >= 12)
+        _ = listed
+    }
+
     @Test("usage: --start without --video, a missing file, --video with --app: exit 64 with the reason")
     func usage() async throws {
         for (arguments, reason) in [(["--start", "3"], "--start and --max-bandwidth are for --video"),

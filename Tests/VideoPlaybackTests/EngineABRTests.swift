@@ -9,8 +9,7 @@ import VideoPlayback
 struct EngineABRTests {
     /// Variant of each segment request, in the order the server saw them.
     static func variants(_ server: StreamServer, after index: Int = 0) -> [String] {
-        server.statistics.requests.dropFirst(index).filter { $0.path.hasSuffix(".ts") }
-            .map { $0.path.split(separator: "/").dropLast().last.map(String.init) ?? "?" }
+        ladderVariants(server, after: index)
     }
 
     @Test("a link throttled below the top variant steps down without a stall; lifted, it steps back up",

@@ -87,6 +87,7 @@ public final class MediaHost: @unchecked Sendable {
             // the audio at its rate (the device still gets the sound), so a scripted run does not depend on how
             // fast the device drains (SDL's disk driver with no delay drains at once).
             if configuration.clock == .external { video.audioClock = .paced }
+            video.log = configuration.log
             return VideoEngine(configuration: video, audioOutput: device) { inbox.post(.wake) }
         }
         if let identity = configuration.mediaControls {

@@ -109,18 +109,18 @@ extension VideoEngine {
                 send(.opened(session.id, info))
             case .failed(let message):
                 send(.failed(session.id, message))
-                StandardError.writeLine("video: \(message)")
+                configuration.log("video: \(message)")
             case .skipped(let message):
                 status.segmentsSkipped += 1
-                StandardError.writeLine("video: skipped \(message)")
+                configuration.log("video: skipped \(message)")
             case .variantFailed(let id, let message):
-                StandardError.writeLine("video: variant \(id) failed: \(message)")
+                configuration.log("video: variant \(id) failed: \(message)")
             }
             guard self.session != nil else { return }
         }
         for message in session.takeDecodeErrors() {
             send(.failed(session.id, message))
-            StandardError.writeLine("video: \(message)")
+            configuration.log("video: \(message)")
             return
         }
     }

@@ -58,6 +58,9 @@ public final class VideoEngine {
         /// (``DroppedFrameMonitor``; hls.js `capLevelOnFPSDrop`, which is off by default there). On here: a machine
         /// that cannot decode a variant in time is better served by a smaller one.
         public var capsOnDroppedFrames = true
+        /// Where the engine's one line per failure, skipped segment or failed variant goes (`video: …`); a host
+        /// adds its own prefix (the window's `SDLDemo: `).
+        public var log: @Sendable (String) -> Void = StandardError.writeLine
 
         /// The defaults.
         public init() {}

@@ -14,7 +14,6 @@ final class VideoOverlay: AppOverlay {
     /// Whether closing the player closes the window (`SDLDemo --video`, like mpv) rather than going back to an app.
     private let quitsOnClose: Bool
     private(set) var wantsQuit = false
-    private var reportedError: String?
 
     /// The player screen for `media`'s video, opened at session time `t`.
     init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool) {
@@ -46,12 +45,8 @@ final class VideoOverlay: AppOverlay {
         }
     }
 
-    func tick(at t: Double) {
-        // Each failure once on stderr (issue 18: `SDLDemo: video: …`); DemoLog makes the text safe to print.
-        let error = media.video?.error
-        if let error, error != reportedError { DemoLog.line("video: \(error)") }
-        reportedError = error
-    }
+    /// Nothing is due: the engine itself reports each failure once (`SDLDemo: video: …` through the host's log).
+    func tick(at t: Double) {}
 
     func frame(at t: Double, window: Size) -> OverlayFrame? {
         guard let status = media.video else { return nil }
