@@ -275,3 +275,28 @@ struct ShellTests {
         do { let result = shell.pop(at: 4); #expect(result == nil) }
     }
 }
+
+@Suite("Shell: the video screen's keys")
+struct ShellVideoKeyTests {
+    @Test("F, K and M do nothing in the shell: no tap, no quit, nothing typed on a search screen")
+    func videoKeysAreIgnored() {
+        var shell = makeShell()
+        for key in [ShellKey.f, .k, .m] {
+            #expect(shell.send(.key(key, time: 1)).isEmpty)
+        }
+        shell.push(listScreen("home"), at: 0)
+        shell.push(Screen(id: "search", title: "Search", body: .search(SearchScreen())), at: 0)
+        do { let result = shell.send(.text("a", time: 2)); #expect(result == [.searchChanged("search", "a")]) }
+        for key in [ShellKey.f, .k, .m] {
+            #expect(shell.send(.key(key, time: 3)).isEmpty)
+        }
+        guard case .search(let search)? = shell.top?.body else { Issue.record("no search screen"); return }
+        #expect(search.field.text == "a")
+        #expect(shell.top?.id == "search" && shell.canGoBack)
+    }
+
+    @Test("the keys' names are the script's names: key f, key k, key m")
+    func rawValues() {
+        #expect(ShellKey(rawValue: "f") == .f && ShellKey(rawValue: "k") == .k && ShellKey(rawValue: "m") == .m)
+    }
+}
