@@ -34,7 +34,9 @@ struct SDLEventTranslator {
             mousePressed = true
             return .pointerDown(Point(x: Double(event.button.x), y: Double(event.button.y)), time: t)
         case SDL_MOUSEMOTION.rawValue:
-            guard event.motion.which != touchMouse, mousePressed else { return nil }
+            // Motion without a button too: the video player shows its controls on hover (the shell and the
+            // panels ignore a move that no press began).
+            guard event.motion.which != touchMouse else { return nil }
             return .pointerMoved(Point(x: Double(event.motion.x), y: Double(event.motion.y)), time: t)
         case SDL_MOUSEBUTTONUP.rawValue:
             guard event.button.which != touchMouse, event.button.button == UInt8(SDL_BUTTON_LEFT), mousePressed else {

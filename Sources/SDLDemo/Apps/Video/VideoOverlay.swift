@@ -14,6 +14,8 @@ final class VideoOverlay: AppOverlay {
     /// Whether closing the player closes the window (`SDLDemo --video`, like mpv) rather than going back to an app.
     private let quitsOnClose: Bool
     private(set) var wantsQuit = false
+    /// The window's size as last seen (for the ticks, which come without one).
+    private var window = Size(width: 0, height: 0)
 
     /// The player screen for `media`'s video, opened at session time `t`.
     init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool) {
@@ -23,6 +25,7 @@ final class VideoOverlay: AppOverlay {
     }
 
     func consumes(_ event: ShellEvent, window: Size) -> Bool {
+        self.window = window
         if case .windowClosed = event { return false }
         guard let status = media.video else { return false }
         for command in screen.handle(event, playback: VideoScreen.Playback(status), window: window) {
@@ -45,11 +48,16 @@ final class VideoOverlay: AppOverlay {
         }
     }
 
-    /// Nothing is due: the engine itself reports each failure once (`SDLDemo: video: …` through the host's log).
-    func tick(at t: Double) {}
+    /// The screen's deadline (hiding the controls) passed: it hears the tick, so its next deadline clears and an
+    /// idle window does not wake for a past one. (The engine itself reports each failure once: `SDLDemo: video: …`.)
+    func tick(at t: Double) {
+        guard let deadline = screen.nextDeadline, t >= deadline, let status = media.video else { return }
+        _ = screen.handle(.tick(time: t), playback: VideoScreen.Playback(status), window: window)
+    }
 
     func frame(at t: Double, window: Size) -> OverlayFrame? {
         guard let status = media.video else { return nil }
+        self.window = window
         let layout = screen.layout(window: window, playback: VideoScreen.Playback(status), at: t)
         // The ABR never fetches a picture larger than it is shown (points: 1:1 with pixels offscreen and on
         // a standard display; idempotent, so reading a frame twice changes nothing).
