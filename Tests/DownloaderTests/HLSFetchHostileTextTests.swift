@@ -5,7 +5,7 @@ import TestSupport
 
 /// Issue 20: playlist text with terminal escapes (a NAME attribute that would retitle the terminal, clear the
 /// screen and change the colour) is shown escaped by `hlsfetch --list`: no raw ESC byte on either stream.
-@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: CommandRunner.executable != nil, "hlsfetch binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HLSFetchHostileTextTests {
     @Test func hostileTrackNamesAreEscapedInTheList() async throws {
         var stream = StreamFixtures.arkivaLike(segmentCount: 4, segmentSize: 8000)

@@ -5,7 +5,7 @@ import TestSupport
 
 /// Issue 20: feed text with terminal escapes (a title that would retitle the terminal, clear the screen and
 /// change the colour) reaches `mediakit`'s text tables, details and error lines escaped: no raw ESC byte.
-@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: MediaKitBinary.url != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct HostileTextCLITests {
     /// The issue's station name, as JSON text (`\u001b` is ESC, `\u0007` BEL) and as printed.
     static let hostileJSON = #"Evil\u001b]0;PWNED\u0007\u001b[2J\u001b[31mRED\u202eeman"#

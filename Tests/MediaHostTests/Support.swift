@@ -4,6 +4,7 @@ import MediaCore
 import MediaHost
 import Samples
 import StreamServer
+import TestSupport
 
 /// An audio output that keeps count of what it was given (no device).
 final class CountingOutput: AudioOutput, @unchecked Sendable {
@@ -51,7 +52,7 @@ struct HostRig {
 
     /// Waits (on the host's change notifications, at most `seconds` as an anti-hang bound) until `condition`
     /// holds for the host's display; returns whether it did.
-    func wait(seconds: Double = 30, until condition: @escaping @Sendable (MediaDisplay) -> Bool) async -> Bool {
+    func wait(seconds: Double = TestBounds.hangSeconds, until condition: @escaping @Sendable (MediaDisplay) -> Bool) async -> Bool {
         let host = self.host
         let changes = self.changes
         return await withTaskGroup(of: Bool.self) { group in

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SDLDemo
 
 /// The program that opens More's links (issue 20): only web and mail links, the URL one argument (after `--`
 /// where the program takes it), no shell, no secret in its arguments or environment.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct LinkOpenerTests {
     @Test func argumentsAreTheURLAlone() throws {
         let url = try #require(URL(string: "https://www.interlochen.org/give?a=1&b=$(rm -rf ~)"))

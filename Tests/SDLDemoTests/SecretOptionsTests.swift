@@ -4,7 +4,7 @@ import TestSupport
 
 /// SDLDemo's secret files (issue 20): `--token-file`, `--password-file`, `--npr-key-file` are read before the
 /// window opens; a bad file is one line naming the option and the file, never its content.
-@Suite(.enabled(if: ProcessRunner.executable(named: "SDLDemo") != nil, "SDLDemo not built"), .timeLimit(.minutes(1)))
+@Suite(.enabled(if: ProcessRunner.executable(named: "SDLDemo") != nil, "SDLDemo not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct SecretOptionsTests {
     @Test func badSecretFilesAndDoubleSecretsAreRefusedBeforeTheWindow() async throws {
         let binary = try #require(ProcessRunner.executable(named: "SDLDemo"))
@@ -22,7 +22,7 @@ struct SecretOptionsTests {
             (["--app", "interlochen", "--npr-key", "k", "--npr-key-file", twoLines], "give --npr-key or --npr-key-file, not both"),
         ]
         for (arguments, message) in cases {
-            let outcome = try await ProcessRunner.run(binary, arguments, timeout: .seconds(30))
+            let outcome = try await ProcessRunner.run(binary, arguments)
             #expect(outcome.status != 0, "\(arguments)")
             #expect(outcome.stderr.contains(message), "\(arguments): \(outcome.stderr)")
             #expect(!outcome.stderr.contains("secret-one") && !outcome.stdout.contains("secret-one"))

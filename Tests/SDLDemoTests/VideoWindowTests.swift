@@ -72,11 +72,13 @@ struct VideoWindowTests {
         #expect(last.video.state == "ended")
         #expect(last.video.error == nil)
         #expect(last.video.framesShown > 100, "\(last.video.framesShown)")
-        #expect(last.video.stalls == 0)
-        // A/V offset at the 95th percentile within 40 ms (issue 18), over the frames shown while playing.
-        let offsets = videos.filter { $0.video.state == "playing" }.compactMap(\.video.avOffsetMs).map(abs).sorted()
-        let p95 = try #require(offsets.isEmpty ? nil : offsets[min(offsets.count - 1, Int(Double(offsets.count) * 0.95))])
-        #expect(p95 <= 40, "p95 |avOffsetMs| \(p95)")
+        if TestBounds.runsAtFullSpeed {
+            #expect(last.video.stalls == 0)
+            // A/V offset at the 95th percentile within 40 ms (issue 18), over the frames shown while playing.
+            let offsets = videos.filter { $0.video.state == "playing" }.compactMap(\.video.avOffsetMs).map(abs).sorted()
+            let p95 = try #require(offsets.isEmpty ? nil : offsets[min(offsets.count - 1, Int(Double(offsets.count) * 0.95))])
+            #expect(p95 <= 40, "p95 |avOffsetMs| \(p95)")
+        }
 
         // The picture: the sample's test pattern is colourful inside the rectangle, the bars black.
         let image = try LoadedImage(contentsOf: run.file("playing.png"))
@@ -171,10 +173,11 @@ struct VideoWindowTests {
     }
 
     @Test("a link throttled below the top variant: the window steps down without a stall; lifted, it steps up again",
-          .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
+          .enabled(if: TestBounds.runsAtFullSpeed, "judges real-time playback"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
     func throttledLink() async throws {
-        // 60 s of the sample's TS ladder (six passes); the link is slowed and freed from here while the window plays.
-        let server = try await StreamServer.start(content: .files(try longLadderFiles(loops: 6)))
+        // 80 s of the sample's TS ladder (eight passes; room for each phase on a loaded machine); the link is slowed
+        // and freed from here while the window plays.
+        let server = try await StreamServer.start(content: .files(try longLadderFiles(loops: 8)))
         let demo = try await DemoProcess.start(script: """
             0 size 854 480
             0 wait-video playing 60000
@@ -245,7 +248,7 @@ struct VideoWindowTests {
         let last = try #require(videos.last)
         #expect(last.state == "playing")
         #expect(last.duration == nil)
-        #expect(last.stalls == 0)
+        if TestBounds.runsAtFullSpeed { #expect(last.stalls == 0) }
         #expect(reloads >= 5, "reloaded: \(reloads)")
         // The time line starts at the first load's first segment, which was at most a segment older than the window
         // the test saw before; the edge is that window's end.

@@ -35,6 +35,11 @@ public enum TestBounds {
     /// Every suite's time limit in minutes (`.timeLimit(.minutes(TestBounds.timeLimitMinutes))`): ten, scaled.
     public static var timeLimitMinutes: Int { minutes(10) }
 
+    /// Whether processes run at full speed (no sanitizer: ``scale`` is 1). Tests that judge how well playback keeps
+    /// real time (the A/V offset, no stall on a throttled link) check that only then: under ThreadSanitizer a
+    /// video decoder runs several times slower, which such a check would blame on the player.
+    public static var runsAtFullSpeed: Bool { scale == 1 }
+
     /// `duration` times ``scale``.
     public static func scaled(_ duration: Duration) -> Duration {
         duration * scale

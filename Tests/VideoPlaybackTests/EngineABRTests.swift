@@ -15,8 +15,9 @@ struct EngineABRTests {
     @Test("a link throttled below the top variant steps down without a stall; lifted, it steps back up",
           .timeLimit(.minutes(10)))
     func throttle() async throws {
-        // 60 s of the TS ladder (six passes with discontinuities between them), on a link we slow down and free.
-        let server = try await StreamServer.start(content: .files(try longLadderFiles(loops: 6)))
+        // 120 s of the TS ladder (twelve passes with discontinuities between them: room for every phase on a loaded
+        // machine; the test ends at the step back up), on a link we slow down and free.
+        let server = try await StreamServer.start(content: .files(try longLadderFiles(loops: 12)))
         // This test is about the network. It plays in real time, and on a machine busy with other tests the
         // decoder can fall behind and drop frames, which would (rightly) cap the ladder: that cap is off here.
         var configuration = VideoEngine.Configuration()

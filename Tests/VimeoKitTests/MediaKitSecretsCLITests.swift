@@ -5,7 +5,7 @@ import TestSupport
 
 /// Secrets on the command line (issue 20): `--token-file` is the safe way; the token reaches no output, no
 /// error, no store; stores are created mode 0600 in directories of mode 0700.
-@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct MediaKitSecretsCLITests {
     static func permissions(_ path: String) throws -> Int {
         try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
@@ -59,7 +59,7 @@ struct MediaKitSecretsCLITests {
 }
 
 /// `mediakit` ends promptly on SIGTERM and SIGINT while a request hangs (issue 20), leaving the store as it was.
-@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: ProcessRunner.executable(named: "mediakit") != nil, "mediakit binary not built"), .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct MediaKitSignalTests {
     @Test("SIGTERM and SIGINT during a held request end mediakit at once", arguments: [SIGTERM, SIGINT])
     func signalsEndAHeldRequest(_ signal: Int32) async throws {
@@ -72,7 +72,7 @@ struct MediaKitSignalTests {
                                                              "--timeout", "600", "me"])
             #expect(await server.waitForStatistics { $0.currentRequests > 0 }.currentRequests > 0, "the request never arrived")
             running.send(signal: signal)
-            let (outcome, timedOut) = await running.finishReportingTimeout(timeout: .seconds(20))
+            let (outcome, timedOut) = await running.finishReportingTimeout()
             #expect(!timedOut, "mediakit ignored signal \(signal)")
             #expect(outcome.status != 0)
             _ = server.releaseHeld()
