@@ -259,6 +259,49 @@ struct VideoWindowTests {
         _ = listed
     }
 
+    @Test("seek while paused lands on the frame asked for; its pixels on screen are ffmpeg's decode of that frame",
+          .enabled(if: ffmpeg != nil))
+    func pixelsMatchFFmpeg() async throws {
+        let run = try await DemoRun.script("""
+            0 size 640 360
+            0 wait-video playing 60000
+            0 key space
+            0 wait-video paused 10000
+            100 seek 2
+            100 wait-position 2 10000
+            200 screenshot frame.png
+            300 quit
+            """, arguments: ["--video"])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let videos = try run.frames().compactMap(\.video)
+        let shown = try #require(videos.last)
+        #expect(abs(shown.position - 2) < 0.001, "the frame at 2 s (30 fps: frame 60): \(shown.position)")
+        let variant = try #require(["426": "v240p", "640": "v360p", "854": "v480p"]["\(shown.width)"])
+        // ffmpeg's decode of frame 60 of that variant, scaled to the 640 × 360 picture, as RGB.
+        let reference = run.file("reference.rgb")
+        let made = try await ProcessRunner.run(try #require(Self.ffmpeg), [
+            "-hide_banner", "-loglevel", "error", "-y", "-nostdin",
+            "-i", PackagePaths.videoSample.appendingPathComponent("ts/\(variant)/index.m3u8").path,
+            "-vf", "select=eq(n\\,60),scale=640:360", "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", reference.path])
+        #expect(made.status == 0, "\(made.stderr)")
+        let expected = [UInt8](try Data(contentsOf: reference))
+        try #require(expected.count == 640 * 360 * 3)
+        let image = try LoadedImage(contentsOf: run.file("frame.png"))
+        // Rows clear of the controls' bars (top and bottom 48 points); mean absolute difference per channel.
+        var total = 0, count = 0
+        for y in 60 ..< 300 {
+            for x in stride(from: 0, to: 640, by: 2) {
+                let (r, g, b, _) = image.rgba(x, y)
+                let k = (y * 640 + x) * 3
+                total += abs(r - Int(expected[k])) + abs(g - Int(expected[k + 1])) + abs(b - Int(expected[k + 2]))
+                count += 3
+            }
+        }
+        let mean = Double(total) / Double(count)
+        #expect(mean < 8, "mean difference \(mean) per channel (0–255)")
+    }
+
     @Test("usage: --start without --video, a missing file, --video with --app: exit 64 with the reason")
     func usage() async throws {
         for (arguments, reason) in [(["--start", "3"], "--start and --max-bandwidth are for --video"),

@@ -25,6 +25,8 @@ final class VideoRunner: @unchecked Sendable {
     private let makeEngine: () -> VideoEngine
     private var isOpen = false
     private var seeks = 0
+    /// A seek was asked for and its first frame has not shown yet.
+    private var seekUnderWay = false
     private var appliedDisplaySize: VideoDisplaySize?
 
     // Shared with the window.
@@ -68,6 +70,7 @@ final class VideoRunner: @unchecked Sendable {
             self.engine = engine
             appliedDisplaySize = nil
             seeks = 0
+            seekUnderWay = false
             engine.open(request)
             isOpen = true
         case .control(let control):
@@ -77,10 +80,10 @@ final class VideoRunner: @unchecked Sendable {
             case .pause: engine.pause()
             case .togglePause: engine.togglePause()
             case .seek(let to):
-                seeks += 1
+                seekUnderWay = true
                 engine.seek(to: to)
             case .skip(let delta):
-                seeks += 1
+                seekUnderWay = true
                 engine.seek(by: delta)
             case .setVolume(let volume): engine.setVolume(volume)
             case .setMuted(let muted): engine.setMuted(muted)
@@ -106,6 +109,11 @@ final class VideoRunner: @unchecked Sendable {
             engine.setDisplaySize(width: size?.width, height: size?.height)
         }
         let pumped = engine.pump(now: now)
+        // A seek counts (MPRIS's Seeked, a new position anchor) when it lands: its first frame is on screen.
+        if seekUnderWay, pumped.frame != nil {
+            seekUnderWay = false
+            seeks += 1
+        }
         return lock.withLock {
             let changed = pumped.frame != nil || !pumped.status.drawsLike(status)
             status = pumped.status

@@ -201,6 +201,7 @@ extension VideoEngine {
         if let previous = shown?.variant, let current = frame.variantID, previous != current { status.variantSwitches += 1 }
         shown = (frame.time, frame.time + frame.duration, frame.variantID, frame.width, frame.height)
         shownThisGeneration = true
+        pendingSeek = nil
         status.framesShown += 1
         status.width = frame.width
         status.height = frame.height

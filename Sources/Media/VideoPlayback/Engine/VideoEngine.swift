@@ -99,6 +99,8 @@ public final class VideoEngine {
     // What is on screen.
     var shown: (time: Double, end: Double, variant: Int?, width: Int, height: Int)?
     var shownThisGeneration = false
+    /// Where a seek is going until its first frame shows (nil: none under way).
+    var pendingSeek: Double?
     var status = VideoStatus()
     var separateAudio = false
 
@@ -162,7 +164,7 @@ public final class VideoEngine {
     }
 
     /// Seeks by `delta` seconds from the position (←/→: ±5).
-    public func seek(by delta: Double) { seek(to: status.position + delta) }
+    public func seek(by delta: Double) { seek(to: (pendingSeek ?? status.position) + delta) }
 
     /// Sets the volume, 0…1 (applied to the samples written from now on).
     public func setVolume(_ volume: Double) { status.volume = min(1, max(0, volume.isFinite ? volume : 1)) }
@@ -222,7 +224,10 @@ public final class VideoEngine {
             output.setPaused(true)
         case .seek(_, let target):
             generation += 1
-            resetPlayback(at: target)
+            // The position stays the frame on screen's (the trace's contract) until the target's frame shows;
+            // a second seek by an offset meanwhile counts from the target.
+            pendingSeek = target
+            resetPlayback(at: nil)
             playhead.withLock { $0 = target }
             session?.seek(to: target, generation: generation)
         case .close:
@@ -241,6 +246,7 @@ public final class VideoEngine {
     }
 
     private func closeSession() {
+        pendingSeek = nil
         guard let session else { return }
         self.session = nil
         session.close()
