@@ -5,6 +5,7 @@ import MediaHost
 import PlayerCore
 import StreamServer
 import Testing
+import TestSupport
 
 /// The media host against a real local server: the download flow from a tap to audio on the device, switching
 /// to a stream and back, and a shutdown that leaves nothing behind.
@@ -62,11 +63,12 @@ struct MediaHostTests {
         rig.host.send(.circleTapped)
         // Virtual time advances only while the download arrives (real I/O); pump until it plays.
         var t = 0.0
-        let deadline = ContinuousClock.now + .seconds(120)  // an anti-hang bound: the download is real I/O
+        let deadline = ContinuousClock.now + TestBounds.scaled(TestBounds.hang)  // an anti-hang bound: the download is real I/O
         while rig.host.display().phase != .playing, ContinuousClock.now < deadline {
             t += 1.0 / 60
             rig.host.pump(now: t)
-            _ = await rig.wait(seconds: 0.05) { $0.phase == .playing }
+            // Pace virtual time to the real I/O it waits on (not a check: the loop's condition is the check).
+            try await Task.sleep(for: .milliseconds(10))
         }
         #expect(rig.host.display().phase == .playing)
         // The sample's track is about 10 s: 12 s of virtual time play it out.

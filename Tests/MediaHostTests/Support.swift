@@ -26,12 +26,11 @@ final class CountingOutput: AudioOutput, @unchecked Sendable {
     var closeCount: Int { lock.withLock { closed } }
 }
 
-/// A media host on a fresh cache directory, with its changes as a stream to wait on.
+/// A media host on a fresh cache directory.
 struct HostRig {
     let host: MediaHost
     let output: CountingOutput
     let cache: URL
-    let changes: AsyncStream<Void>
 
     init(fallback: DownloadRequest?, clock: MediaHostClock = .realTime) throws {
         let output = CountingOutput()
@@ -42,44 +41,24 @@ struct HostRig {
         configuration.fallbackMP3 = try SampleName.defaultStream.directory().appendingPathComponent("fallback.mp3").path
         configuration.cacheDirectory = cache
         configuration.clock = clock
-        let (changes, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        configuration.onChange = { continuation.yield() }
         self.host = MediaHost(configuration)
         self.output = output
         self.cache = cache
-        self.changes = changes
     }
 
-    /// Waits (on the host's change notifications, at most `seconds` as an anti-hang bound) until `condition`
-    /// holds for the host's display; returns whether it did.
-    func wait(seconds: Double = TestBounds.hangSeconds, until condition: @escaping @Sendable (MediaDisplay) -> Bool) async -> Bool {
+    /// Waits until `condition` holds for the host's display (TestSupport's `waitUntil`: checked every few
+    /// milliseconds, at most `TestBounds.hang` as an anti-hang bound); returns whether it did. (Waiting on the host's
+    /// change notifications alone missed conditions on anything else, such as the device's frames, and a
+    /// cancelled wait ended the notification stream for every later one.)
+    func wait(until condition: @escaping @Sendable (MediaDisplay) -> Bool) async -> Bool {
         let host = self.host
-        let changes = self.changes
-        return await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                if condition(host.display()) { return true }
-                for await _ in changes where condition(host.display()) { return true }
-                return false
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(seconds))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
+        return await waitUntil { condition(host.display()) }
     }
 
-    /// Polls `condition` (something outside the host, e.g. a server's count) every 20 ms until it holds, at most
-    /// `seconds` (an anti-hang bound); returns whether it did.
-    static func poll(seconds: Double = 10, until condition: @Sendable () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-        while !condition() {
-            guard ContinuousClock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return true
+    /// Waits until `condition` (something outside the host, e.g. a server's count) holds, at most
+    /// `TestBounds.hang`; returns whether it did.
+    static func poll(until condition: @Sendable () -> Bool) async -> Bool {
+        await waitUntil { condition() }
     }
 
     /// The files anywhere under the cache directory now (the host keeps them in a private folder of its own).

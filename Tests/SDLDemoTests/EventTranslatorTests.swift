@@ -54,14 +54,17 @@ struct EventTranslatorTests {
                 == .pointerUp(Point(x: 30, y: 40), time: 2.5))
     }
 
-    @Test("mouse motion counts only while the button is held")
+    @Test("mouse motion counts with the button up too (the video player shows its controls on hover); touch's copies do not")
     func motion() {
         var translator = SDLEventTranslator()
         var move = SDL_Event()
         move.type = SDL_MOUSEMOTION.rawValue
         move.motion.x = 5
         move.motion.y = 6
-        #expect(translator.translate(move, windowSize: window, at: 2.5) == nil)
+        #expect(translator.translate(move, windowSize: window, at: 2.5) == .pointerMoved(Point(x: 5, y: 6), time: 2.5))
+        var touchCopy = move
+        touchCopy.motion.which = UInt32(bitPattern: -1)   // SDL_TOUCH_MOUSEID: the mouse events SDL makes from touch
+        #expect(translator.translate(touchCopy, windowSize: window, at: 2.5) == nil)
         _ = translator.translate(mouseButton(SDL_MOUSEBUTTONDOWN, x: 1, y: 1), windowSize: window, at: 2.5)
         #expect(translator.translate(move, windowSize: window, at: 2.5) == .pointerMoved(Point(x: 5, y: 6), time: 2.5))
     }
