@@ -303,6 +303,9 @@ let package = Package(
             name: "TestSupport", dependencies: ["StreamServer", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        // The guides' code: every ```swift block in README.md and docs/ is in a snippet of Snippets/ (compiled by
+        // `swift build`), checked line by line (docs/testing.md, "Code in the docs"). No dependencies.
+        .testTarget(name: "DocsTests"),
         // Samples: the embedded sample data every app serves in-process when given no server.
         .target(
             name: "Samples", dependencies: ["StreamServer"], path: "Sources/Samples",

@@ -1,0 +1,27 @@
+// docs/media.md, "AudioPlayback": a downloaded track played on the best output, pumped every frame.
+import AudioPlayback
+import PlayerCore
+
+// snippet.hide
+func play(core: PlayerDriver, fallbackMP3Path: String?, downloadedTrackPath: String, clockSeconds: Double) {
+// snippet.show
+let output = AudioOutputFactory.makeBest()   // SDL device, or SilentAudioOutput + one stderr line
+let resolver = AudioSourceResolver(fallbackPath: fallbackMP3Path)   // nil: unplayable files fail
+let player = AudioPlayer(output: output, resolver: resolver, lead: 0.15) { event in
+    switch event {
+    case .finished: core.send(.playbackFinished)
+    case .failed(let message): core.send(.playbackFailed(message: message))
+    }
+}
+player.play(file: downloadedTrackPath)   // MP3-in-TS → demuxed; MP3 → as is; else fallback + stderr line
+// every frame of the main loop, with the real or the virtual clock in seconds:
+player.pump(now: clockSeconds)           // advances position, queues audio up to position + lead, sends events
+player.pause(); player.resume(); player.stop()
+player.state      // .idle, .playing, .paused, .finished, .failed(String)
+player.position   // seconds played according to the clock
+player.duration   // estimate from frame headers, exact once fully decoded
+player.isFinished
+player.source?.origin // .mp3File, .transportStream(pid:codec:), .fallback(reason:)
+// snippet.hide
+}
+// snippet.show
