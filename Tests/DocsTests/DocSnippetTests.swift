@@ -30,7 +30,8 @@ struct DocSnippetTests {
             problems += DocSnippetChecker.check(document: text, named: guide, snippet: Self.read)
         }
         #expect(blocks > 20, "found only \(blocks) ```swift blocks: is the root \(Self.root.path) right?")
-        #expect(problems.isEmpty, "\n" + problems.map(\.description).joined(separator: "\n"))
+        let report = problems.map(\.description).joined(separator: "\n")
+        #expect(problems.isEmpty, "\n\(report)")
     }
 
     @Test("every snippet is shown by a guide")
