@@ -30,6 +30,10 @@ struct ScriptFrameSource: FrameSource {
     /// The frame being produced is the last (a `quit`, or the steps are done once it is drawn).
     private var quitting = false
     private var finished = false
+    /// Since when (real time) the clock has been held for a video's decoders (``FrameSnapshot/holdsTime``).
+    private var holding: MonotonicClock?
+    /// The longest real time the clock is held in one stretch.
+    static let maxHold = 10.0
 
     /// A `wait-…` step in progress.
     private struct Wait {
@@ -131,6 +135,17 @@ struct ScriptFrameSource: FrameSource {
     }
 
     mutating func review(_ frame: FrameSnapshot, _ target: any FrameTarget) throws -> FrameDecision {
+        // A video's decoders behind the clock (a busy machine): the same time is read again, a moment later, until
+        // they catch up, for at most `maxHold` of real time (then time runs on and the player judges the lag).
+        if frame.holdsTime, !quitting {
+            if holding == nil { holding = MonotonicClock() }
+            if let holding, holding.now < Self.maxHold {
+                _ = waker.wait(seconds: 0.002)
+                return .skip
+            }
+        } else {
+            holding = nil
+        }
         guard let wait else { return .draw(animating: false) }
         if let condition = wait.condition, condition.holds(in: frame) {
             endWait(wait, at: frame.time)

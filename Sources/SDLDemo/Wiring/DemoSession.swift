@@ -117,8 +117,15 @@ final class DemoSession {
                 || media.takesMediaControlCommands || overlay.map(Self.videoAwaitsRealWork) == true,
             overlay: overlay,
             picture: pendingPicture,
+            holdsTime: overlay.map(Self.videoHoldsTime) == true,
             wakeAt: app.overlay?.nextDeadline,
             audio: display)
+    }
+
+    /// Whether `overlay` is a video whose decoders have not caught up with a scripted clock.
+    private static func videoHoldsTime(_ overlay: OverlayFrame) -> Bool {
+        if case .video(let video) = overlay { return video.holdsTime }
+        return false
     }
 
     /// Whether `overlay` is a video that waits on the network or plays in real time.

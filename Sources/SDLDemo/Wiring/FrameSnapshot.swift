@@ -46,6 +46,8 @@ struct FrameSnapshot: Equatable, Sendable {
     var overlay: OverlayFrame? = nil
     /// A new video frame to upload before drawing (nil: the picture on screen stays).
     var picture: VideoPicture? = nil
+    /// Whether a scripted run should not move its virtual clock past this frame yet (``VideoOverlayFrame/holdsTime``).
+    var holdsTime = false
     /// The session time at which something is next due (an overlay's timer), so an idle loop wakes for it.
     var wakeAt: Double? = nil
     /// The player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.

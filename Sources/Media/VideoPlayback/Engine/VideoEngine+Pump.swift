@@ -23,8 +23,12 @@ extension VideoEngine {
         if hasAudio { writeAudio(session: session, now: now, elapsed: elapsed) }
         let before = session.queues.snapshot
         // Audio that has ended (a track a little shorter than the video) hands the clock on to the wall clock.
+        // The device clock stops one device latency short of the end of what was written (AudioClock subtracts
+        // it, and an empty queue gives nothing more to count down), so "reached the end" allows that much: without
+        // it a video played to a real device never ended (seen in bench/video-play.py, 2026-11-25).
+        let endSlack = deviceLatency + 1e-3
         let audioExhausted = hasAudio && before.decoderEnded.contains(.audio) && before.pcmSeconds < 1e-6
-            && (writtenEnd.map { (audioClock.time(at: now) ?? 0) >= $0 - 1e-3 } ?? true)
+            && (writtenEnd.map { (audioClock.time(at: now) ?? 0) >= $0 - endSlack } ?? true)
         let master = masterClock(now: now, hasAudio: hasAudio && !audioExhausted)
 
         // The frame due.
@@ -71,10 +75,10 @@ extension VideoEngine {
         send(.buffered(session.id, BufferReport(aheadSeconds: status.buffered, decodedReady: decodedReady, inputEnded: inputEnded)))
 
         if player.state == .playing, let master {
-            let audioDry = hasAudio && snapshot.pcmSeconds < 1e-6 && (writtenEnd.map { master >= $0 - 1e-3 } ?? true)
+            let audioDry = hasAudio && snapshot.pcmSeconds < 1e-6 && (writtenEnd.map { master >= $0 - endSlack } ?? true)
             let audioDone = !hasAudio || (snapshot.decoderEnded.contains(.audio) && audioDry)
             let videoDone = !hasVideo || (snapshot.decoderEnded.contains(.video) && snapshot.frames == 0
-                && master >= (shown?.end ?? 0) - 1e-3)
+                && master >= (shown?.end ?? 0) - endSlack)
             let videoDry = hasVideo && snapshot.frames == 0 && master >= (shown?.end ?? master) + 0.1
             if inputEnded && audioDone && videoDone {
                 send(.reachedEnd(session.id))
@@ -97,6 +101,12 @@ extension VideoEngine {
     }
 
     private var hasSeparateAudio: Bool { separateAudio }
+
+    /// The device's own latency the audio clock subtracts (0 when the engine paces the audio itself).
+    private var deviceLatency: Double {
+        if case .device(let latency) = clockMode { return latency }
+        return 0
+    }
 
     /// Applies what the session reported since the last pump.
     private func handleReports() {

@@ -79,6 +79,18 @@ struct VideoOverlayFrame: Equatable, Sendable {
     /// Whether the window is fullscreen.
     var fullscreen: Bool
 
+    /// Whether a scripted run should hold its virtual clock: the video plays and has the media downloaded, but the
+    /// decoders (real threads, on a machine that may be busy) have not caught up with the clock. A script judges the
+    /// player and the network, not how fast this machine decodes; a network stall (nothing downloaded ahead) still
+    /// lets time run, so it shows as one.
+    var holdsTime: Bool {
+        status.state == .playing && !status.decodedToEnd && status.decodedAhead < Self.decodedAheadToRun
+            && (status.buffered >= 1 || status.inputEnded)
+    }
+
+    /// How much decoded media lets a scripted clock run on: a few frames' worth.
+    static let decodedAheadToRun = 0.1
+
     /// Whether the video waits on the network or plays in real time: a scripted run keeps its virtual clock with
     /// the real one meanwhile (the audio device and the downloads run in real time).
     var awaitsRealWork: Bool {
