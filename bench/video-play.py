@@ -24,13 +24,18 @@ Figures and where they come from:
   CPU          user + system seconds of the process and all its threads (wait4's rusage when it exits), divided by
                the minutes of media played (ours: the last trace position; mpv: the last time-pos its probe script
                saw; ffplay: the clock on its last status line).
+  Xvfb CPU     the X server's user + system seconds during the run, per media minute (every picture a player
+               puts on screen is copied through it: none of the three gets MIT-SHM under this Xvfb, as mpv warns).
   peak RSS     ru_maxrss from wait4 (the kernel's high-water mark of the resident set, VmHWM).
   dropped      ours: the trace's video.framesDropped at the end; mpv: frame-drop-count + decoder-frame-drop-count
                (read by the probe script); ffplay: fd= on its last status line (early + late drops).
   A/V offset   |offset| p50 and p95 over play: ours avOffsetMs on each drawn frame; mpv's avsync property sampled
                every 100 ms by the probe script; ffplay's A-V on its status lines (about every 30 ms).
-SDLDemo does not exit at the end of a video: it is sent SIGTERM once its trace shows `ended` (the trace is written in
-64 kB batches, so it idles up to a few seconds there; mpv and ffplay exit by themselves).
+SDLDemo does not exit at the end of a video: it is sent SIGTERM once its trace shows `ended` or the last frame (within
+two frames of the duration) on screen. The trace is written in 64 kB batches, so it idles a few seconds on the last
+frame before that; its CPU figure is therefore taken at the last frame's showing, interpolated between /proc/PID/stat
+samples taken every 0.25 s (the whole process's figure is kept in --json as cpu_whole_process_s). mpv and ffplay exit
+by themselves at the end (their CPU includes their teardown).
 
 Usage: bench/video-play.py [--sdldemo .build/release/SDLDemo] [--runs 3] [--streams 720p,1080p]
                            [--players ours,mpv,ffplay] [--cache DIR] [--out REPORT.md]
@@ -54,6 +59,7 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 SECONDS = 60
 STREAMS = {  # name: (width, height, video bits per second, CODECS of the master playlist)
     "720p": (1280, 720, 3_000_000, "avc1.64001f,mp4a.40.2"),    # High profile, level 3.1
@@ -266,12 +272,14 @@ def run_player(player, url, stream, args, x, probe, work):
         command = ["ffplay", "-autoexit", "-stats", "-loglevel", "warning", url]
     stderr = tempfile.TemporaryFile(mode="w+", dir=work)
     load_start = os.getloadavg()[0]
+    xvfb_start = cpu_seconds(x.process.pid)
     start = time.monotonic()
     process = subprocess.Popen(command, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr)
     first_frame = None
     window = None
     deadline = start + SECONDS + 60
     peak_hwm = None
+    cpu_samples = []  # (wall seconds since start, CPU seconds of the process), every 0.25 s after the first frame
     waited = None  # (status, rusage) once reaped: Popen.poll would reap the child and lose its rusage
 
     def running():
@@ -292,13 +300,11 @@ def run_player(player, url, stream, args, x, probe, work):
             time.sleep(0.01)
             continue
         time.sleep(0.25)
-        if player == "ours" and os.path.exists(trace):
-            with open(trace, "rb") as handle:
-                handle.seek(max(0, os.path.getsize(trace) - 4096))
-                if b'"state":"ended"' in handle.read():
-                    peak_hwm = vm_hwm_mb(process.pid)
-                    process.send_signal(signal.SIGTERM)
-                    break
+        cpu_samples.append((time.monotonic() - start, cpu_seconds(process.pid)))
+        if player == "ours" and trace_at_end(trace):
+            peak_hwm = vm_hwm_mb(process.pid)
+            process.send_signal(signal.SIGTERM)
+            break
     timed_out = waited is None and peak_hwm is None
     if timed_out and running():
         peak_hwm = vm_hwm_mb(process.pid)
@@ -313,20 +319,70 @@ def run_player(player, url, stream, args, x, probe, work):
     status, usage = waited
     process.returncode = os.waitstatus_to_exitcode(status)
     wall = time.monotonic() - start
+    xvfb_cpu = cpu_seconds(x.process.pid) - xvfb_start
     result = {"player": player, "stream": stream, "first_frame_s": first_frame, "cpu_s": usage.ru_utime + usage.ru_stime,
               "peak_rss_mb": usage.ru_maxrss / 1024, "wall_s": wall, "timed_out": timed_out,
-              "load": (load_start, os.getloadavg()[0]), "exit": process.returncode}
+              "load": (load_start, os.getloadavg()[0]), "exit": process.returncode, "xvfb_cpu_s": xvfb_cpu}
     stderr.seek(0)
     text = stderr.read()
     if player == "ours":
         result.update(read_trace(trace))
         result["vm_hwm_mb"] = peak_hwm
+        # CPU up to the last frame's showing (mapped from the session clock to the wall clock through the first
+        # frame), not the seconds idling on it until the batched trace shows the end and SIGTERM arrives.
+        if first_frame is not None and result.get("trace_end_s") is not None and result.get("trace_first_frame_s"):
+            end_wall = first_frame + result["trace_end_s"] - result["trace_first_frame_s"]
+            at_end = interpolate(cpu_samples, end_wall)
+            if at_end is not None:
+                result["cpu_whole_process_s"] = result["cpu_s"]
+                result["cpu_s"] = at_end
     elif player == "mpv":
         result.update(read_mpv(probe_out))
     else:
         result.update(read_ffplay(text))
     result["stderr_tail"] = text[-300:].replace("\r", "\n").strip().splitlines()[-3:] if text.strip() else []
     return result
+
+
+def cpu_seconds(pid):
+    """utime + stime of `pid` and its threads in seconds (fields 14 and 15 of /proc/PID/stat)."""
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def interpolate(samples, t):
+    samples = [s for s in samples if s[1] is not None]
+    for (t0, c0), (t1, c1) in zip(samples, samples[1:]):
+        if t0 <= t <= t1:
+            return c0 + (c1 - c0) * (t - t0) / (t1 - t0) if t1 > t0 else c1
+    return None
+
+
+def at_end(video):
+    """The video's end: the `ended` state, or the last frame (within 2 frames of the duration) on screen."""
+    duration = video.get("duration")
+    return video.get("state") == "ended" or (duration is not None and (video.get("position") or 0) >= duration - 0.07)
+
+
+def trace_at_end(path):
+    """Whether the last complete line of the trace (written in batches) shows the video's end."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(max(0, os.path.getsize(path) - 8192))
+            lines = handle.read().split(b"\n")
+    except OSError:
+        return False
+    for text in reversed(lines[1:-1] if len(lines) > 2 else lines[:-1]):
+        try:
+            video = json.loads(text).get("video")
+        except ValueError:
+            continue
+        return bool(video) and at_end(video)
+    return False
 
 
 def vm_hwm_mb(pid):
@@ -341,7 +397,7 @@ def vm_hwm_mb(pid):
 
 
 def read_trace(path):
-    offsets, last, first_t, states = [], None, None, set()
+    offsets, last, first_t, end_t, states, playing_ts = [], None, None, None, set(), []
     with open(path) as handle:
         for text in handle:
             try:
@@ -354,13 +410,18 @@ def read_trace(path):
             states.add(video.get("state"))
             if first_t is None and (video.get("framesShown") or 0) >= 1:
                 first_t = line["t"] / 1000
-            if video.get("state") == "playing" and video.get("avOffsetMs") is not None:
-                offsets.append(abs(video["avOffsetMs"]))
+            if end_t is None and video.get("state") == "playing" and video.get("avOffsetMs") is not None:
+                offsets.append(abs(video["avOffsetMs"]))  # while playing, up to the last frame
+            if end_t is None and at_end(video):
+                end_t = line["t"] / 1000
             last = video
+            if video.get("state") == "playing" and end_t is None:
+                playing_ts.append(line["t"] / 1000)
     if last is None:
         return {"media_s": None, "dropped": None, "offsets": [], "note": "no video object in the trace"}
     return {"media_s": last.get("position"), "dropped": last.get("framesDropped"), "shown": last.get("framesShown"),
-            "stalls": last.get("stalls"), "offsets": offsets, "trace_first_frame_s": first_t,
+            "stalls": last.get("stalls"), "offsets": offsets, "trace_first_frame_s": first_t, "trace_end_s": end_t,
+            "draws_per_s": (len(playing_ts) - 1) / (playing_ts[-1] - playing_ts[0]) if len(playing_ts) > 2 else None,
             "final_state": last.get("state"), "states": sorted(s for s in states if s)}
 
 
@@ -411,6 +472,7 @@ def summarize(runs):
         return statistics.median(values) if values else None
     cpu_per_min = [r["cpu_s"] / (r["media_s"] / 60) for r in runs if r.get("media_s")]
     offsets = [o for r in runs for o in r.get("offsets", [])]
+    xvfb = [r["xvfb_cpu_s"] / (r["media_s"] / 60) for r in runs if r.get("media_s") and r.get("xvfb_cpu_s") is not None]
     return {
         "first_frame_s": median("first_frame_s"),
         "trace_first_frame_s": median("trace_first_frame_s"),
@@ -420,6 +482,8 @@ def summarize(runs):
         "dropped": median("dropped"),
         "dropped_all": [r.get("dropped") for r in runs],
         "media_s": median("media_s"),
+        "xvfb_per_min": statistics.median(xvfb) if xvfb else None,
+        "draws_per_s": median("draws_per_s"),
         "wall_s": median("wall_s"),
         "p50": percentile(offsets, 50), "p95": percentile(offsets, 95), "samples": len(offsets),
     }
@@ -438,9 +502,9 @@ def report(results, args):
         width, height, bps, _ = STREAMS[stream]
         lines.append(f"\n### {stream}: {width}x{height} 30 fps, H.264 {bps / 1e6:g} Mb/s + AAC, {SECONDS} s, "
                      f"{args.runs} run(s) per player\n")
-        lines.append("| player | first frame s (window pixels) | CPU s per media minute (min–max) | peak RSS MB "
-                     "| dropped frames (each run) | A/V offset ms p50 / p95 (samples) | media s played | wall s |")
-        lines.append("|---|---|---|---|---|---|---|---|")
+        lines.append("| player | first frame s (window pixels) | CPU s per media minute (min–max) | Xvfb CPU s per media minute "
+                     "| peak RSS MB | dropped frames (each run) | A/V offset ms p50 / p95 (samples) | media s played | wall s |")
+        lines.append("|---|---|---|---|---|---|---|---|---|")
         summaries = {p: summarize([r for r in results if r["player"] == p and r["stream"] == stream]) for p in players}
         for player in players:
             s = summaries[player]
@@ -449,7 +513,9 @@ def report(results, args):
                 first += f" (trace t {s['trace_first_frame_s']:.2f})"
             spread = f" ({s['cpu_spread'][0]:.2f}–{s['cpu_spread'][1]:.2f})" if s["cpu_spread"] else ""
             name = {"ours": "ours (SDLDemo --video)", "mpv": "mpv --vo=x11", "ffplay": "ffplay"}[player]
-            lines.append(f"| {name} | {first} | {fmt(s['cpu_per_min'])}{spread} | {fmt(s['peak_rss_mb'], 1)} "
+            if player == "ours" and s["draws_per_s"] is not None:
+                name += f", {s['draws_per_s']:.0f} draws/s"
+            lines.append(f"| {name} | {first} | {fmt(s['cpu_per_min'])}{spread} | {fmt(s['xvfb_per_min'])} | {fmt(s['peak_rss_mb'], 1)} "
                          f"| {', '.join('n/a' if d is None else str(d) for d in s['dropped_all'])} "
                          f"| {fmt(s['p50'], 1)} / {fmt(s['p95'], 1)} ({s['samples']}) | {fmt(s['media_s'], 1)} "
                          f"| {fmt(s['wall_s'], 1)} |")
@@ -461,8 +527,11 @@ def report(results, args):
             o = summaries["ours"]
             lines.append(f"\nOurs ÷ the best of the others ({stream}): first frame {ratio(o['first_frame_s'], best('first_frame_s'))}, "
                          f"CPU per media minute {ratio(o['cpu_per_min'], best('cpu_per_min'))}, "
+                         f"Xvfb CPU per media minute {ratio(o['xvfb_per_min'], best('xvfb_per_min'))}, "
                          f"peak RSS {ratio(o['peak_rss_mb'], best('peak_rss_mb'))}, "
-                         f"A/V p95 {ratio(o['p95'], best('p95'))}.")
+                         f"A/V p95 against ffplay's {ratio(o['p95'], summaries['ffplay']['p95']) if 'ffplay' in summaries else 'n/a'} "
+                         f"(not against mpv's: its avsync, with --ao=null, is the gap its own scheduler leaves, about "
+                         f"0.01 ms, not a measure of what reached the screen).")
     return "\n".join(lines)
 
 
@@ -502,7 +571,7 @@ def main():
                     result["run"] = run
                     results.append(result)
                     log(f"  run {run} {stream} {player}: first frame {fmt(result['first_frame_s'])} s, "
-                        f"cpu {result['cpu_s']:.1f} s, media {fmt(result.get('media_s'), 1)} s, "
+                        f"cpu {result['cpu_s']:.1f} s, xvfb {result['xvfb_cpu_s']:.1f} s, media {fmt(result.get('media_s'), 1)} s, "
                         f"rss {result['peak_rss_mb']:.0f} MB, dropped {result.get('dropped')}, "
                         f"wall {result['wall_s']:.1f} s, load {result['load'][0]:.2f}→{result['load'][1]:.2f}"
                         + (" TIMED OUT" if result["timed_out"] else "")
