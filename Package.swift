@@ -300,7 +300,7 @@ let package = Package(
         // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports
         // (docs/testing.md).
         .target(
-            name: "TestSupport", dependencies: ["StreamServer", .product(name: "Subprocess", package: "swift-subprocess")],
+            name: "TestSupport", dependencies: ["StreamServer", "VideoCore", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // The guides' code: every ```swift block in README.md and docs/ is in a snippet of Snippets/ (compiled by
