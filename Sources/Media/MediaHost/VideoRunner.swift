@@ -35,6 +35,9 @@ final class VideoRunner: @unchecked Sendable {
     private var frame: VideoFrame?
     private var frameSerial = 0
     private var takenSerial = 0
+    /// Frames the engine handed over that a newer one replaced before the window took them: shown by the
+    /// engine's count, never on screen, so the status counts them as dropped.
+    private var replacedUnseen = 0
     private var displaySize: VideoDisplaySize?
 
     init(makeEngine: @escaping () -> VideoEngine) {
@@ -71,6 +74,7 @@ final class VideoRunner: @unchecked Sendable {
             appliedDisplaySize = nil
             seeks = 0
             seekUnderWay = false
+            lock.withLock { replacedUnseen = 0 }
             engine.open(request)
             isOpen = true
         case .control(let control):
@@ -115,8 +119,12 @@ final class VideoRunner: @unchecked Sendable {
             seeks += 1
         }
         return lock.withLock {
-            let changed = pumped.frame != nil || !pumped.status.drawsLike(status)
-            status = pumped.status
+            if pumped.frame != nil, frameSerial != takenSerial { replacedUnseen += 1 }
+            var reported = pumped.status
+            reported.framesShown = max(0, reported.framesShown - replacedUnseen)
+            reported.framesDropped += replacedUnseen
+            let changed = pumped.frame != nil || !reported.drawsLike(status)
+            status = reported
             if let new = pumped.frame {
                 frame = new
                 frameSerial += 1
