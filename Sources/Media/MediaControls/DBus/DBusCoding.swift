@@ -103,13 +103,20 @@ enum DBusCoding {
 
     /// The basic value inside the message's argument `index` when it is a variant (`Properties.Set`'s value).
     static func variantValue(ofArgument index: Int, in message: OpaquePointer) -> DBusValue? {
+        insideVariant(ofArgument: index, in: message) { basic(at: &$0) }
+    }
+
+    /// Runs `body` on an iterator inside the message's argument `index` when it is a variant (nil otherwise).
+    /// The iterators stay on this stack frame: libdbus's point into the message and are not meant to outlive it.
+    private static func insideVariant<T>(ofArgument index: Int, in message: OpaquePointer,
+                                         _ body: (inout DBusMessageIter) -> T?) -> T? {
         var iter = DBusMessageIter()
         guard dbus_message_iter_init(message, &iter) != 0 else { return nil }
         for _ in 0..<index { guard dbus_message_iter_next(&iter) != 0 else { return nil } }
         guard dbus_message_iter_get_arg_type(&iter) == variant else { return nil }
         var sub = DBusMessageIter()
         dbus_message_iter_recurse(&iter, &sub)
-        return basic(at: &sub)
+        return body(&sub)
     }
 
     private static func basic(at iter: inout DBusMessageIter) -> DBusValue? {
@@ -139,15 +146,11 @@ enum DBusCoding {
 
     /// The signature of the value inside the message's third argument when it is a variant (`Properties.Set`).
     static func variantSignature(ofArgument index: Int, in message: OpaquePointer) -> String? {
-        var iter = DBusMessageIter()
-        guard dbus_message_iter_init(message, &iter) != 0 else { return nil }
-        for _ in 0..<index { guard dbus_message_iter_next(&iter) != 0 else { return nil } }
-        guard dbus_message_iter_get_arg_type(&iter) == variant else { return nil }
-        var sub = DBusMessageIter()
-        dbus_message_iter_recurse(&iter, &sub)
-        guard let signature = dbus_message_iter_get_signature(&sub) else { return nil }
-        defer { dbus_free(signature) }
-        return String(cString: signature)
+        insideVariant(ofArgument: index, in: message) { sub in
+            guard let signature = dbus_message_iter_get_signature(&sub) else { return nil }
+            defer { dbus_free(signature) }
+            return String(cString: signature)
+        }
     }
 }
 
