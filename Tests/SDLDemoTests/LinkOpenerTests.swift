@@ -39,10 +39,7 @@ struct LinkOpenerTests {
         environment["VIMEO_TOKEN"] = "secret-token-1234"
         let url = try #require(URL(string: "https://www.interlochen.org/give?x=1;y=2"))
         #expect(LinkOpener(command: script.path).open(url, environment: environment) == nil)
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !FileManager.default.fileExists(atPath: record.path), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+        #expect(await waitUntil { FileManager.default.fileExists(atPath: record.path) }, "the opener never ran")
         let text = try String(contentsOf: record, encoding: .utf8)
         let parts = text.components(separatedBy: "---\n")
         #expect(parts.first == "--\n\(url.absoluteString)\n")

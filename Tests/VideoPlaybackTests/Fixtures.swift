@@ -21,34 +21,13 @@ actor VideoFixtures {
         var description: String
     }
 
-    /// Runs ffmpeg with `arguments`; throws with its stderr when it fails. Its output goes to a file, not a pipe:
-    /// no file-handle readability sources (libdispatch) are involved, so many processes started by the suite at
-    /// once cannot disturb each other's pipes.
+    /// Runs ffmpeg with `arguments` (TestSupport's process runner: every pipe read to its end, an anti-hang bound);
+    /// throws with its stderr when it fails.
     static func ffmpeg(_ arguments: [String]) async throws {
         guard let ffmpeg else { throw FixtureError(description: "ffmpeg not found on PATH (scripts/bootstrap.sh test installs it)") }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ffmpeg-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        let process = Process()
-        process.executableURL = ffmpeg
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"] + arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = handle
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(120)
-        while process.isRunning {
-            guard ContinuousClock.now < deadline else {
-                process.terminate()
-                throw FixtureError(description: "ffmpeg \(arguments.joined(separator: " ")): still running after 120 s")
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        try? handle.close()
-        guard process.terminationStatus == 0 else {
-            let stderr = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            throw FixtureError(description: "ffmpeg \(arguments.joined(separator: " ")): \(stderr)")
+        let outcome = try await ProcessRunner.run(ffmpeg, ["-hide_banner", "-loglevel", "error", "-y", "-nostdin"] + arguments)
+        guard outcome.status == 0, !outcome.signaled else {
+            throw FixtureError(description: "ffmpeg \(arguments.joined(separator: " ")): \(outcome.stderr)")
         }
     }
 
