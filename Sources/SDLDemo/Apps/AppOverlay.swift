@@ -30,6 +30,12 @@ enum OverlayFrame: Equatable, Sendable {
     /// The video player screen (``VideoOverlay``, drawn by ``VideoRenderer``).
     case video(VideoOverlayFrame)
 
+    /// The video player screen, when that is what the overlay is.
+    var video: VideoOverlayFrame? {
+        if case .video(let frame) = self { return frame }
+        return nil
+    }
+
     /// The images the overlay shows (for the image store).
     var imageURLs: [URL] {
         switch self {

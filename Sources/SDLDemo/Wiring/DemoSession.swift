@@ -114,24 +114,12 @@ final class DemoSession {
             // A command from the media controls comes in real time too: a paused stream awaits nothing real, yet a
             // script's `wait-state playing` then waits for `playerctl play-pause` on the bus.
             awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true
-                || media.takesMediaControlCommands || overlay.map(Self.videoAwaitsRealWork) == true,
+                || media.takesMediaControlCommands || overlay?.video?.awaitsRealWork == true,
             overlay: overlay,
             picture: pendingPicture,
-            holdsTime: overlay.map(Self.videoHoldsTime) == true,
+            holdsTime: overlay?.video?.holdsTime == true,
             wakeAt: app.overlay?.nextDeadline,
             audio: display)
-    }
-
-    /// Whether `overlay` is a video whose decoders have not caught up with a scripted clock.
-    private static func videoHoldsTime(_ overlay: OverlayFrame) -> Bool {
-        if case .video(let video) = overlay { return video.holdsTime }
-        return false
-    }
-
-    /// Whether `overlay` is a video that waits on the network or plays in real time.
-    private static func videoAwaitsRealWork(_ overlay: OverlayFrame) -> Bool {
-        if case .video(let video) = overlay { return video.awaitsRealWork }
-        return false
     }
 
     /// The frame was drawn (and traced): the outputs it listed are done.

@@ -63,8 +63,5 @@ extension MediaDisplay {
 
 extension FrameSnapshot {
     /// The video player screen, when a video is open.
-    var video: VideoOverlayFrame? {
-        if case .video(let frame)? = overlay { return frame }
-        return nil
-    }
+    var video: VideoOverlayFrame? { overlay?.video }
 }
