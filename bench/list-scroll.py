@@ -1,22 +1,32 @@
 #!/usr/bin/env python3
-"""SDLDemo list scrolling: a Vimeo album of 1,000 videos with thumbnails, flung under Xvfb and replayed offscreen.
+"""SDLDemo list scrolling: 1,000 rows with thumbnails, flung under Xvfb and replayed offscreen, for the apps
+with long lists (issue 19: "one script for both apps").
 
-A Vimeo library with one album of 1,000 videos in 40 pages of 25 (the API's JSON shapes, as issue 12 lists them)
-with 1,000 distinct 192×108 PNG thumbnails is generated into a temporary directory and served by
-`streamserve --routes` on 127.0.0.1. `SDLDemo --app vimeo --base-url URL` opens the album, then:
+Each catalogue is generated into a temporary directory with 1,000 distinct 192×108 PNG thumbnails and served by
+`streamserve DIR --routes routes.json` on 127.0.0.1:
 
-  flinging   in a real window under Xvfb; xdotool flings the album's list (press, five quick moves, release)
-             every 0.7 s, six towards the end then six back, for --seconds: CPU % and the frame rate and draw
-             time from SDLDemo's `--stats` line, plus the peak RSS.
-  reference  the same window, the same time, the circle alone pushed edge to edge with the arrow keys (the
-             default app): the cost of animating at the display rate with no list, measured in the same run.
-  scripted   SDL_VIDEODRIVER=offscreen, a script that flings through all 40 pages on the virtual clock
-             (60 fps): draw time per frame, wall time per frame, pages and rows at the end.
+  vimeo      a Vimeo library with one album of 1,000 videos in 40 pages of 25 (the API's JSON shapes, as issue 12
+             lists them); `SDLDemo --app vimeo --base-url URL` opens the album (a click), then its list is flung
+             and paged as it nears its end.
+  iplayer    the Mini iPlayer: one category whose highlights feed (iBL's shapes) holds 1,000 elements, every
+             tenth a `group_large` collection; `SDLDemo --app iplayer --base-url URL` selects the category (a
+             click), then its highlights are flung (all 1,000 arrive in one feed, no paging).
+
+For each app (`--app vimeo`, `--app iplayer`, or `--app both`, the default):
+
+  flinging   in a real window under Xvfb; xdotool flings the list (press, five quick moves, release) every
+             0.7 s, six towards the end then six back, for --seconds: CPU % and the frame rate and draw time
+             from SDLDemo's `--stats` line, plus the peak RSS.
+  scripted   SDL_VIDEODRIVER=offscreen, a script that flings 100 times through all 1,000 rows on the virtual clock (60 fps):
+             draw time per frame, wall time per frame, rows at the end.
+
+and once per run the reference: the same window, the same time, the circle alone pushed edge to edge with the
+arrow keys (the default app): the cost of animating at the display rate with no list, measured in the same run.
 
 CPU % is (utime + stime) from /proc/PID/stat over the phase's wall time, as a share of one core. Frame figures
 are ratios to the 60 Hz budget (16.67 ms) and to the reference.
 
-Usage: bench/list-scroll.py [--bin .build/release] [--seconds 10] [--out REPORT.md]
+Usage: bench/list-scroll.py [--app vimeo|iplayer|both] [--bin .build/release] [--seconds 10] [--out REPORT.md]
 Needs Xvfb, xdotool (Debian: xvfb, xdotool); bench/run installs them.
 """
 
@@ -37,6 +47,7 @@ BUDGET_MS = 1000 / 60
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
 WIDTH, HEIGHT = 800, 600
 ROWS, PAGE = 1000, 25
+FLINGS = 100
 
 
 def png(width, height, pixel):
@@ -96,8 +107,64 @@ def make_catalog(directory):
         json.dump({"routes": routes}, handle)
 
 
+def make_iplayer_catalog(directory):
+    """A routes.json serving one category ("bench") whose highlights hold 1,000 elements in iBL's shapes (every
+    tenth a `group_large` collection), and the thumbnails at the ImageChef path the app asks for (192x108)."""
+    images = os.path.join(directory, "images", "ic", "192x108")
+    os.makedirs(images, exist_ok=True)
+    for index in range(ROWS):
+        r, g, b = (index * 37) % 256, (index * 91) % 256, (index * 53) % 256
+        with open(os.path.join(images, f"t{index}.png"), "wb") as handle:
+            handle.write(png(192, 108, lambda x, y: (min(255, r + x // 2), min(255, g + y), b)))
+    elements = []
+    for i in range(ROWS):
+        image = {"type": "image", "standard": "{{base_url}}/images/ic/{recipe}/t%d.png" % i}
+        if i % 10 == 9:
+            elements.append({"type": "group_large", "id": f"c{i}", "title": f"Collection {i}", "count": i % 9 + 2,
+                             "images": image})
+        else:
+            elements.append({"type": "episode", "id": f"e{i}", "title": f"Programme {i}: a title long enough to be cut at the end of the row",
+                             "subtitle": f"Series {i % 5 + 1}: Episode {i % 12 + 1}",
+                             "master_brand": {"titles": {"small": "BBC %s" % ["One", "Two", "Four"][i % 3]}},
+                             "synopses": {"small": f"Synopsis {i}."}, "images": image,
+                             "versions": [{"kind": "original", "duration": {"value": "PT29M", "text": "29 mins"},
+                                           "first_broadcast": "9pm 1 Jul 2018",
+                                           "availability": {"remaining": {"text": "Available for 29 days"}}}]})
+    with open(os.path.join(directory, "categories.json"), "w") as handle:
+        json.dump({"version": "1.0", "categories": [{"type": "category", "id": "bench", "title": "1,000 highlights", "kind": "genre"}]}, handle)
+    with open(os.path.join(directory, "highlights.json"), "w") as handle:
+        json.dump({"version": "1.0", "category_highlights": {"category": {"id": "bench", "title": "1,000 highlights"},
+                                                             "elements": elements}}, handle)
+    routes = {"routes": [
+        {"path": "/ibl/v1/categories", "query": {"rights": "mobile"}, "file": "categories.json"},
+        {"path": "/ibl/v1/categories/bench/highlights", "query": {"lang": "en", "rights": "mobile", "availability": "available"},
+         "file": "highlights.json", "template": True},
+    ]}
+    with open(os.path.join(directory, "routes.json"), "w") as handle:
+        json.dump(routes, handle)
+
+
+class App:
+    """What differs between the apps: the catalogue, the window's arguments, the tap that opens the list."""
+
+    def __init__(self, name, label, make, arguments, open_y, opened_screen):
+        self.name, self.label, self.make, self.arguments = name, label, make, arguments
+        self.open_y, self.opened_screen = open_y, opened_screen
+
+
+APPS = {
+    # The album is the first row of the albums list (rows 76 pt tall under a 46 pt title bar).
+    "vimeo": App("vimeo", "a Vimeo album of 1,000 videos", make_catalog,
+                 lambda base: ["--app", "vimeo", "--base-url", base, "--token", TOKEN], 84, "videos"),
+    # The category is the first row of the categories list (56 pt rows).
+    "iplayer": App("iplayer", "1,000 iPlayer highlights", make_iplayer_catalog,
+                   lambda base: ["--app", "iplayer", "--base-url", base], 76, "highlights"),
+}
+
+
 def demo_arguments(base):
-    return ["--app", "vimeo", "--base-url", base, "--token", TOKEN]
+    """The Vimeo app's arguments (bench/vimeo.py shares the catalogue and these)."""
+    return APPS["vimeo"].arguments(base)
 
 
 def cpu_seconds(pid):
@@ -125,7 +192,8 @@ class Server:
     """streamserve on the catalogue, stopped on exit."""
 
     def __init__(self, binary, directory):
-        self.process = subprocess.Popen([binary, "--routes", os.path.join(directory, "routes.json"), directory], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        self.process = subprocess.Popen([binary, directory, "--routes", os.path.join(directory, "routes.json")],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         line = self.process.stdout.readline()
         match = re.search(r"at (http://\S+?)/? ", line + " ")
         if not match:
@@ -191,17 +259,17 @@ class Demo:
 
     def quit(self):
         rss = peak_rss_mb(self.process.pid)
-        try:
-            # Escape goes back a screen, then quits at the root (the album is one screen deep).
-            for _ in range(3):
+        # Escape goes back a screen, and quits on the first one (the runs are one or two screens deep).
+        for _ in range(4):
+            try:
                 self.xdotool("key", "--window", self.window, "Escape")
-                try:
-                    self.process.wait(timeout=2)
-                    break
-                except subprocess.TimeoutExpired:
-                    continue
-            self.process.wait(timeout=20)
-        except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+                self.process.wait(timeout=5)
+                break
+            except subprocess.CalledProcessError:
+                break
+            except subprocess.TimeoutExpired:
+                continue
+        if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
         self.stderr.seek(0)
@@ -226,12 +294,15 @@ def parse_stats(line):
     return numbers
 
 
-def scripted(binary, base):
-    """Flicks through every page on the virtual clock; returns (frames, wall s, stats, last trace frame)."""
-    steps = ["0 size 800 600", "0 wait-load loaded 30000", "0 wait-still 30000", "50 tap 200 84",
-             "50 wait-screen videos 30000", "50 wait-load loaded 30000", "50 wait-still 30000"]
+def scripted(binary, app, base):
+    """Flicks through every row on the virtual clock; returns (frames, wall s, stats, last trace frame)."""
+    steps = ["0 size 800 600", "0 wait-load loaded 30000", "0 wait-still 30000", f"50 tap 200 {app.open_y}",
+             f"50 wait-screen {app.opened_screen} 30000", "50 wait-load loaded 30000", "50 wait-still 30000"]
+    # 60 flings reach the end when every page arrives before the list gets there; page loads run in real time
+    # while the flings are on the virtual clock, so a slow load leaves some flings bouncing at the end: up to
+    # 100 flings, then wait for all the rows.
     t = 100
-    for _ in range(60):
+    for _ in range(FLINGS):
         steps += [f"{t} down 200 520"] + [f"{t + 8 * k} move 200 {520 - 70 * k}" for k in range(1, 6)] + [f"{t + 48} up 200 170"]
         t += 700
     steps += [f"{t} wait-rows {ROWS} 60000", f"{t} wait-still 60000", f"{t + 100} quit"]
@@ -242,7 +313,7 @@ def scripted(binary, base):
         env = dict(os.environ, SDL_VIDEODRIVER="offscreen", SDL_AUDIODRIVER="dummy")
         env.pop("DISPLAY", None)
         start = time.monotonic()
-        result = subprocess.run([binary, *demo_arguments(base), "--script", script, "--trace", trace, "--stats"],
+        result = subprocess.run([binary, *app.arguments(base), "--script", script, "--trace", trace, "--stats"],
                                 env=env, capture_output=True, text=True, timeout=900)
         wall = time.monotonic() - start
         if result.returncode != 0:
@@ -253,8 +324,54 @@ def scripted(binary, base):
         return len(lines), wall, stats, json.loads(lines[-1])
 
 
+def frame_cells(stats):
+    if "fps" not in stats:
+        return "no --stats line", ""
+    return (f"{stats['fps']:.1f} fps, mean interval {stats['interval']:.2f} ms ({stats['interval'] / BUDGET_MS:.3f} × budget)",
+            f"mean {stats['draw_mean']:.2f} ms ({stats['draw_mean'] / BUDGET_MS:.3f} × budget), max {stats['draw_max']:.2f} ms")
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def fling_list(binary, display, app, base, seconds):
+    """The flinging phase: returns (CPU %, stats, peak RSS MB)."""
+    demo = Demo(binary, display, app.arguments(base))
+    time.sleep(3)  # the first list (albums, categories) and its thumbnails
+    demo.xdotool("mousemove", "--window", demo.window, "200", str(app.open_y), "click", "1")   # open the long list
+    time.sleep(3)  # its first rows and thumbnails
+    state = {"next": 0.0, "count": 0}
+
+    def fling(elapsed):
+        if elapsed >= state["next"]:
+            demo.fling(up=(state["count"] // 6) % 2 == 0)
+            state["count"] += 1
+            state["next"] = elapsed + 0.7
+    cpu = measure_cpu(demo.process.pid, seconds, fling)
+    line, rss = demo.quit()
+    return cpu, parse_stats(line), rss
+
+
+def push_circle(binary, display, seconds):
+    """The reference: the circle alone pushed edge to edge; returns (CPU %, stats, peak RSS MB)."""
+    reference = Demo(binary, display, [])
+    time.sleep(2)
+    keys = {"next": 0.0, "right": True}
+
+    def push(elapsed):
+        if elapsed >= keys["next"]:
+            reference.xdotool("key", "--window", reference.window, "Right" if keys["right"] else "Left")
+            keys["right"] = not keys["right"]
+            keys["next"] = elapsed + 0.6
+    cpu = measure_cpu(reference.process.pid, seconds, push)
+    line, rss = reference.quit()
+    return cpu, parse_stats(line), rss
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--app", choices=["vimeo", "iplayer", "both"], default="both")
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build", "release"))
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--out")
@@ -266,66 +383,36 @@ def main():
     for tool in ("Xvfb", "xdotool"):
         if not shutil.which(tool):
             sys.exit(f"{tool} is missing (apt-get install xvfb xdotool)")
-
-    def log(message):
-        print(message, file=sys.stderr, flush=True)
+    apps = [APPS[name] for name in (["vimeo", "iplayer"] if args.app == "both" else [args.app])]
 
     rows = []
-    with tempfile.TemporaryDirectory(prefix="list-catalog-") as catalog:
-        make_catalog(catalog)
-        server = Server(streamserve, catalog)
-        log(f"an album of {ROWS} videos at {server.base}{'/me/albums/' + ALBUM + '/videos'}")
-        try:
-            with Xvfb() as x:
-                demo = Demo(sdldemo, x.display, demo_arguments(server.base))
-                time.sleep(3)  # the albums and their thumbnails
-                demo.xdotool("mousemove", "--window", demo.window, "200", "84", "click", "1")   # open the album
-                time.sleep(3)  # its first page and thumbnails
-                state = {"next": 0.0, "count": 0}
-
-                def fling(elapsed):
-                    if elapsed >= state["next"]:
-                        demo.fling(up=(state["count"] // 6) % 2 == 0)
-                        state["count"] += 1
-                        state["next"] = elapsed + 0.7
-                cpu = measure_cpu(demo.process.pid, args.seconds, fling)
-                line, rss = demo.quit()
-                list_stats = parse_stats(line)
-                log(f"  flinging: {cpu:.2f} % CPU, {list_stats}, peak RSS {rss:.0f} MB")
-
-                reference = Demo(sdldemo, x.display, [])
-                time.sleep(2)
-                keys = {"next": 0.0, "right": True}
-
-                def push(elapsed):
-                    if elapsed >= keys["next"]:
-                        reference.xdotool("key", "--window", reference.window, "Right" if keys["right"] else "Left")
-                        keys["right"] = not keys["right"]
-                        keys["next"] = elapsed + 0.6
-                ref_cpu = measure_cpu(reference.process.pid, args.seconds, push)
-                line, ref_rss = reference.quit()
-                ref_stats = parse_stats(line)
-                log(f"  reference: {ref_cpu:.2f} % CPU, {ref_stats}, peak RSS {ref_rss:.0f} MB")
-
-            def frame_cells(stats):
-                if "fps" not in stats:
-                    return "no --stats line", ""
-                return (f"{stats['fps']:.1f} fps, mean interval {stats['interval']:.2f} ms ({stats['interval'] / BUDGET_MS:.3f} × budget)",
-                        f"mean {stats['draw_mean']:.2f} ms ({stats['draw_mean'] / BUDGET_MS:.3f} × budget), max {stats['draw_max']:.2f} ms")
-            rows.append((f"flinging a Vimeo album of 1,000 videos with thumbnails, Xvfb, {args.seconds:.0f} s", f"{cpu:.2f} %", *frame_cells(list_stats), f"{rss:.0f} MB"))
-            rows.append((f"reference: the circle alone pushed edge to edge, same run", f"{ref_cpu:.2f} %", *frame_cells(ref_stats), f"{ref_rss:.0f} MB"))
-            if "draw_mean" in list_stats and "draw_mean" in ref_stats and ref_cpu > 0:
-                rows.append(("list ÷ reference", f"{cpu / ref_cpu:.2f}", "",
-                             f"draw mean {list_stats['draw_mean'] / ref_stats['draw_mean']:.2f}", ""))
-
-            frames, wall, stats, last = scripted(sdldemo, server.base)
-            per_frame = wall * 1000 / frames
-            log(f"  scripted: {frames} frames in {wall:.2f} s, {stats}, rows {last.get('rowCount')}")
-            rows.append((f"scripted, offscreen: 60 flings through all 40 pages (virtual 60 fps; rows at the end: {last.get('rowCount')})",
-                         "–", f"{frames} frames in {wall:.2f} s wall: {per_frame:.3f} ms per frame ({per_frame / BUDGET_MS:.3f} × budget)",
-                         f"mean {stats.get('draw_mean', 0):.3f} ms ({stats.get('draw_mean', 0) / BUDGET_MS:.3f} × budget), max {stats.get('draw_max', 0):.2f} ms", "–"))
-        finally:
-            server.stop()
+    with Xvfb() as x:
+        ref_cpu, ref_stats, ref_rss = push_circle(sdldemo, x.display, args.seconds)
+        log(f"  reference: {ref_cpu:.2f} % CPU, {ref_stats}, peak RSS {ref_rss:.0f} MB")
+        rows.append(("reference: the circle alone pushed edge to edge, same run", f"{ref_cpu:.2f} %",
+                     *frame_cells(ref_stats), f"{ref_rss:.0f} MB"))
+        for app in apps:
+            with tempfile.TemporaryDirectory(prefix=f"list-{app.name}-") as catalog:
+                app.make(catalog)
+                server = Server(streamserve, catalog)
+                log(f"{app.name}: {app.label} at {server.base}")
+                try:
+                    cpu, stats, rss = fling_list(sdldemo, x.display, app, server.base, args.seconds)
+                    log(f"  flinging: {cpu:.2f} % CPU, {stats}, peak RSS {rss:.0f} MB")
+                    rows.append((f"{app.name}: flinging {app.label} with thumbnails, Xvfb, {args.seconds:.0f} s",
+                                 f"{cpu:.2f} %", *frame_cells(stats), f"{rss:.0f} MB"))
+                    if "draw_mean" in stats and "draw_mean" in ref_stats and ref_cpu > 0:
+                        rows.append((f"{app.name} ÷ reference", f"{cpu / ref_cpu:.2f}", "",
+                                     f"draw mean {stats['draw_mean'] / ref_stats['draw_mean']:.2f}", ""))
+                    frames, wall, scripted_stats, last = scripted(sdldemo, app, server.base)
+                    per_frame = wall * 1000 / frames
+                    log(f"  scripted: {frames} frames in {wall:.2f} s, {scripted_stats}, rows {last.get('rowCount')}")
+                    mean = scripted_stats.get("draw_mean", 0)
+                    rows.append((f"{app.name}, scripted, offscreen: {FLINGS} flings through all 1,000 rows (virtual 60 fps; rows at the end: {last.get('rowCount')})",
+                                 "–", f"{frames} frames in {wall:.2f} s wall: {per_frame:.3f} ms per frame ({per_frame / BUDGET_MS:.3f} × budget)",
+                                 f"mean {mean:.3f} ms ({mean / BUDGET_MS:.3f} × budget), max {scripted_stats.get('draw_max', 0):.2f} ms", "–"))
+                finally:
+                    server.stop()
 
     report = ["| phase | CPU (share of one core) | frame rate / time | draw time (build, draw, present) | peak RSS |",
               "|---|---:|---|---|---:|"]

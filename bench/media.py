@@ -18,7 +18,7 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_FILE = os.path.join(ROOT, "Sources", "SDLDemo", "Resources", "DefaultStream", "hls_a192K.ts")
+DEFAULT_FILE = os.path.join(ROOT, "Sources", "Samples", "DefaultStream", "hls_a192K.ts")
 
 
 def audio_seconds(path):

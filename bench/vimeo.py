@@ -27,7 +27,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SAMPLE = os.path.join(ROOT, "Sources", "SDLDemo", "Resources", "VimeoSample")
+SAMPLE = os.path.join(ROOT, "Sources", "Samples", "VimeoSample")
 TOKEN = "sample-token"
 
 

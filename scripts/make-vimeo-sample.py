@@ -21,7 +21,7 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT_OUT = os.path.join(ROOT, "Sources", "SDLDemo", "Resources", "VimeoSample")
+DEFAULT_OUT = os.path.join(ROOT, "Sources", "Samples", "VimeoSample")
 TOKEN = "sample-token"
 PER_PAGE = 25
 ALBUMS_PER_PAGE = 3
