@@ -21,7 +21,7 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
         case .buffs:
             return try BuffsApp(baseURL: options.baseURL.flatMap(URL.init(string:)),
                                 interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())),
-                                video: options.video, context: context)
+                                video: options.player.stream == nil ? options.video : nil, context: context)
         case .iplayer:
             return try IPlayerApp.make(baseURL: options.baseURL, context: context)
         case .interlochen:

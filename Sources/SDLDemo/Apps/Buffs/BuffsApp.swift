@@ -42,15 +42,16 @@ final class BuffsApp: HostedApp, AppOverlay {
     private var nextTask = 0
     /// Which pointer events are the panel's (pure, BuffCore).
     private var pointer = BuffPanelPointer()
-    /// The video under the panel, and the sample video's server when it plays that.
-    private let video: VideoRequest
+    /// The video under the panel (nil: none, with `--stream`), and the sample video's server when it plays that.
+    private let video: VideoRequest?
     private let videoSample: AppSample?
     private var player: VideoOverlay?
 
-    /// The app for `baseURL` (nil: the embedded sample) requesting every `interval`, over the video `video` names.
-    init(baseURL: URL?, interval: Duration, video: VideoOptions, context: AppContext) throws {
+    /// The app for `baseURL` (nil: the embedded sample) requesting every `interval`, over the video `video` names
+    /// (nil: no video — `--stream` asked for a stream in the circle instead, and the panel shows over that).
+    init(baseURL: URL?, interval: Duration, video: VideoOptions?, context: AppContext) throws {
         self.context = context
-        (self.video, videoSample) = try video.served()
+        (self.video, videoSample) = try video.map { try $0.served() } ?? (nil, nil)
         sample = baseURL == nil ? try AppSample.start(.buffs) : nil
         let schedule = BuffSchedule(interval: interval)
         client = BuffClient(baseURL: baseURL ?? sample?.baseURL ?? BuffClient.defaultBaseURL, transport: SharedTransport.transport,
@@ -66,7 +67,7 @@ final class BuffsApp: HostedApp, AppOverlay {
     // MARK: HostedApp
 
     func start(_ shell: inout Shell, at t: Double) {
-        if let media = context.media {
+        if let media = context.media, let video {
             player = VideoOverlay(media: media, openedAt: t, quitsOnClose: false)
             media.send(.playRequested(.video(video)))
         }
