@@ -2,6 +2,7 @@ import Foundation
 import MediaCore
 import PlayerCore
 import Testing
+import VideoCore
 
 /// What the circle shows (`MediaPlayer.display(at:)`) and what the media controls see (`nowPlaying`).
 @Suite("MediaPlayer: display, completion hold, now playing")
@@ -32,6 +33,24 @@ struct MediaPlayerDisplayTests {
         #expect(player.display(at: 12.799) == held)
         #expect(player.display(at: 12.8).phase == .uninitialized)
         #expect(player.display(at: 11.9).phase == .uninitialized, "the hold starts when playback finished")
+    }
+
+    @Test("with a fallback the circle stays over a video, ready (even when a download played before); without, it hides")
+    func circleOverVideo() {
+        let film = VideoRequest(source: .hls(URL(string: "http://127.0.0.1:1/film/master.m3u8")!), title: "Film")
+        var player = MediaPlayer(fallback: Self.a)
+        let flow = player.flow
+        _ = player.send(.circleTapped, at: 0)
+        _ = player.send(.download(flow, .fetchFinished(FetchID(1), file: "/tmp/a.ts")), at: 1)
+        #expect(player.display(at: 1).phase == .playing)
+        _ = player.send(.playRequested(.video(film)), at: 2)
+        #expect(player.display(at: 2) == MediaDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0,
+                                                      title: "CirclePlayer — uninitialized"))
+        #expect(player.flow == flow.next, "a fresh flow: the retired one's reports change nothing")
+        #expect(player.nowPlaying?.title == "Film", "the media controls see the video")
+        var alone = MediaPlayer()
+        _ = alone.send(.playRequested(.video(film)), at: 0)
+        #expect(alone.display(at: 0) == .hidden)
     }
 
     @Test("a tap during the hold goes to the real player and ends the hold")

@@ -135,7 +135,12 @@ struct MediaPlayerTableTests {
             row(.video, .playRequested(.stream(radio)), .stream(radio), { _ in closeVideo + [.stream(.open(s1, source: radio.source))] })
             row(.video, .prepared(a), .download(a), { _ in closeVideo })
             row(.video, .audioReleased, fallbackActive, { _ in closeVideo })
-            row(.video, .circleTapped, .video(film), { _ in [] })
+            // With a fallback the circle shows over the video (`--app buffs`): a tap plays it instead.
+            if let fallback {
+                row(.video, .circleTapped, .download(fallback), { closeVideo + [.fetch($0.next, FetchID(1), fallback)] })
+            } else {
+                row(.video, .circleTapped, .video(film), { _ in [] })
+            }
             row(.video, .mediaKeyPressed(.play), .video(film), { _ in [.video(.control(.play))] })
             row(.video, .mediaKeyPressed(.pause), .video(film), { _ in [.video(.control(.pause))] })
             row(.video, .mediaKeyPressed(.playPause), .video(film), { _ in [.video(.control(.togglePause))] })
@@ -161,10 +166,11 @@ struct MediaPlayerTableTests {
         #expect(player.active == row.active)
         #expect(commands == row.commands(flow))
         let showsCircle: Bool = switch row.active {
-        case .nothing, .video: false
+        case .nothing: false
+        case .video: row.fallback != nil
         case .download, .stream: true
         }
-        #expect(player.display(at: 10).isVisible == showsCircle, "a video hides the circle")
+        #expect(player.display(at: 10).isVisible == showsCircle, "a video hides the circle unless there is a fallback")
     }
 
     @Test("the table covers every start × event kind, with and without a fallback")

@@ -20,7 +20,8 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
             return try VimeoApp.make(options.vimeoConfiguration, context: context)
         case .buffs:
             return try BuffsApp(baseURL: options.baseURL.flatMap(URL.init(string:)),
-                                interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())), context: context)
+                                interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())),
+                                video: options.player.stream == nil ? options.video : nil, context: context)
         case .iplayer:
             return try IPlayerApp.make(baseURL: options.baseURL, context: context)
         case .interlochen:

@@ -45,7 +45,7 @@ struct DemoApp {
             sessionBox.session?.update(at: sessionBox.time, change)
         }
         context.media = components.media
-        let app: any HostedApp = options.video.video != nil
+        let app: any HostedApp = options.opensVideoAlone
             ? try VideoApp.make(options.video, context: context)
             : try options.app.make(options: options, context: context)
         let session = DemoSession(media: components.media, pumpsMedia: components.pumpsMedia,

@@ -30,18 +30,24 @@ final class WindowTarget: FrameTarget {
 
     var windowSize: (width: Int, height: Int) { canvas.windowSize }
 
+    /// Draws the frame: a video under the Buff panel (`--app buffs`) before the screens and the circle, a video
+    /// player screen (`--video`, Watch) over everything.
     func draw(_ frame: FrameSnapshot, images: ImageStore?) throws {
-        try FrameRenderer.draw(frame, on: canvas, text: text, images: images)
-        guard let player = frame.video else {
+        let backdrop = frame.backdrop.map { player in { (painter: Painter) in try self.drawVideo(player, frame: frame, with: painter) } }
+        try FrameRenderer.draw(frame, on: canvas, text: text, images: images, backdrop: backdrop)
+        // The cursor hides with the player screen's controls (issue 18), as in mpv; never under the Buff panel.
+        canvas.setCursorVisible(frame.overlay?.video?.layout.controlsVisible ?? true)
+        guard frame.video != nil else {
             if video.width > 0 { video.clear() }
-            canvas.setCursorVisible(true)
             return
         }
-        // The cursor hides with the controls (issue 18), as in mpv.
-        canvas.setCursorVisible(player.layout.controlsVisible)
+        guard let player = frame.overlay?.video else { return }
+        try drawVideo(player, frame: frame, with: Painter(canvas: canvas, text: text, images: images, time: frame.time))
+    }
+
+    private func drawVideo(_ player: VideoOverlayFrame, frame: FrameSnapshot, with painter: Painter) throws {
         if let picture = frame.picture { try video.upload(picture.frame) }
         if player.fullscreen != canvas.isFullscreen { canvas.setFullscreen(player.fullscreen) }
-        let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
         try VideoRenderer.draw(player, texture: video, with: painter,
                                window: Size(width: frame.windowWidth, height: frame.windowHeight))
     }

@@ -16,6 +16,7 @@ import PlayerCore
 /// swift run SDLDemo --app iplayer        # the Mini iPlayer over its embedded sample catalog (or --base-url URL)
 /// swift run SDLDemo --app interlochen    # Interlochen over its embedded sample (or --content-url URL --user U …)
 /// swift run SDLDemo --video              # the video player on the embedded sample (or --video URL|FILE)
+/// swift run SDLDemo --app buffs          # the Buff panel over the sample video, the circle over it (or --video URL)
 /// SDL_VIDEODRIVER=offscreen swift run SDLDemo --script demo.txt --trace trace.jsonl
 /// ```
 @main
@@ -27,13 +28,13 @@ struct SDLDemoCommand: ParsableCommand {
             Mouse or touch: click the circle to tap it, drag it, flick it to an edge where it sticks.
             Keys: space taps, arrow keys push the circle to that edge, Escape goes back a screen or quits,
             Backspace goes back a screen. Lists scroll with a drag, a flick or the mouse wheel.
-            Video (--video): Space or K play/pause, Left/Right seek 5 s, Up/Down volume 10 %, M mute,
+            Video (--video, and --app buffs' video): Space or K play/pause, Left/Right seek 5 s, Up/Down volume 10 %, M mute,
             F or a double-click fullscreen, Escape leaves fullscreen, then closes.
 
             \(ScriptParser.usageSummary)
             """)
 
-    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over the circle; interlochen: the Interlochen arts-centre app).")
+    @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over a playing video (--video URL, else the embedded sample) with the circle; interlochen: the Interlochen arts-centre app).")
     var app: AppName = .player
 
     @Option(help: "The feed's base URL (iplayer, buffs, vimeo; interlochen: the Vimeo API; default: the embedded sample, served on 127.0.0.1).")
@@ -63,6 +64,9 @@ struct SDLDemoCommand: ParsableCommand {
     @OptionGroup(title: "The window and scripted runs")
     var window: WindowOptions
 
+    /// Whether the window is the video player alone (`--video` without `--app buffs`).
+    var opensVideoAlone: Bool { video.video != nil && app != .buffs }
+
     /// Runs the command line, `--video` without a value first given the sample's name
     /// (``completingVideoOption(_:)``).
     static func main() {
@@ -81,8 +85,11 @@ struct SDLDemoCommand: ParsableCommand {
             throw ValidationError("--app interlochen: --user, --password, --npr-base, --npr-key, --livestream-base, --base-url and --token need --content-url (without it the embedded sample is served)")
         }
         if openWith.isEmpty { throw ValidationError("--open-with needs a program") }
-        if video.video != nil, app != .player || player.stream != nil || player.url != nil {
-            throw ValidationError("--video opens the player alone: not with --app, --url or --stream")
+        if video.video != nil, ![.player, .buffs].contains(app) || player.stream != nil || player.url != nil {
+            throw ValidationError("--video opens the player alone: not with --app (but --app buffs: the panel over that video), --url or --stream")
+        }
+        if video.video == nil, app != .buffs, video.start != nil || video.maxBandwidth != nil {
+            throw ValidationError("--start and --max-bandwidth are for --video (and --app buffs, whose video they shape)")
         }
         // Secret files are read now, so a bad one is a usage error before any window opens (docs/security.md).
         do {

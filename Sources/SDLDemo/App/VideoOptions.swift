@@ -3,12 +3,14 @@ import Foundation
 import VideoCore
 
 /// The video player's options (issue 18): `--video URL` opens the player screen on an HLS playlist (master or
-/// media) or a local media file, `--start` and `--max-bandwidth` shape the request.
+/// media) or a local media file, `--start` and `--max-bandwidth` shape the request. With `--app buffs` they name
+/// the video the Buff panel floats over (issue 19; the embedded sample without `--video`).
 ///
 /// ```
 /// SDLDemo --video http://127.0.0.1:8080/master.m3u8 --start 30 --max-bandwidth 2000000
 /// SDLDemo --video                  # the embedded sample video, served on 127.0.0.1
 /// SDLDemo --video clip.mp4
+/// SDLDemo --app buffs --video http://127.0.0.1:8080/master.m3u8   # the Buff panel over that video
 /// ```
 struct VideoOptions: ParsableArguments {
     /// What `--video` given without a value means (``SDLDemoCommand/completingVideoOption(_:)`` puts it in).
@@ -23,10 +25,9 @@ struct VideoOptions: ParsableArguments {
     @Option(name: .customLong("max-bandwidth"), help: "With --video: the highest BANDWIDTH (bits per second) the adaptive bitrate may choose.")
     var maxBandwidth: Double?
 
+    /// Checks the values; whether they go with the rest of the command line (`--start` needs `--video` or
+    /// `--app buffs`) is ``SDLDemoCommand/validate()``'s.
     func validate() throws {
-        if video == nil, start != nil || maxBandwidth != nil {
-            throw ValidationError("--start and --max-bandwidth are for --video")
-        }
         if let start, !start.isFinite || start < 0 { throw ValidationError("--start must be 0 or more seconds") }
         if let maxBandwidth, !maxBandwidth.isFinite || maxBandwidth <= 0 {
             throw ValidationError("--max-bandwidth must be more than 0 bits per second")
@@ -49,6 +50,18 @@ struct VideoOptions: ParsableArguments {
     /// The request for `source` (the sample's URL, or what `--video` names).
     func request(source: VideoRequest.Source, title: String?) -> VideoRequest {
         VideoRequest(source: source, startSeconds: start, maxBandwidth: maxBandwidth, title: title)
+    }
+
+    /// The request for what `--video` names, or with no URL (or no `--video` at all: `--app buffs`' default) the
+    /// embedded sample video, whose server this starts and the caller stops (``AppSample/shutdown()``).
+    func served() throws -> (request: VideoRequest, sample: AppSample?) {
+        guard let video, !wantsSample else {
+            let sample = try AppSample.start(.video)
+            return (request(source: .hls(sample.url(for: "/ts/master.m3u8")), title: "Sample video"), sample)
+        }
+        let source = VideoRequest.Source.parse(video)
+        let title = URL(string: source.description)?.lastPathComponent ?? source.description
+        return (request(source: source, title: title), nil)
     }
 }
 

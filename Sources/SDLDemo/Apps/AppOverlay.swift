@@ -4,7 +4,8 @@ import Foundation
 import ScreenKit
 
 /// Something an app draws over the whole window, above the screens and the circle (the Buff panel). It
-/// sees pointer input first: what it consumes never reaches the shell or the player below.
+/// sees pointer input first: what it consumes never reaches the shell or the player below. An app's backdrop
+/// (``HostedApp/backdrop``: the video under the Buff panel) is one too, drawn under the screens instead.
 protocol AppOverlay: AnyObject {
     /// Whether the overlay takes `event` (then the shell does not get it).
     func consumes(_ event: ShellEvent, window: Size) -> Bool
@@ -58,4 +59,6 @@ enum OverlayFrame: Equatable, Sendable {
 extension HostedApp {
     /// No overlay (apps that have one override this).
     var overlay: (any AppOverlay)? { nil }
+    /// No backdrop (apps that have one override this).
+    var backdrop: (any AppOverlay)? { nil }
 }

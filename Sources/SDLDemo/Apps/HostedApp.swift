@@ -24,6 +24,9 @@ protocol HostedApp: AnyObject {
     func shutdown()
     /// Drawn over everything and first to see pointer input (the Buff panel); nil for most apps.
     var overlay: (any AppOverlay)? { get }
+    /// Drawn under the screens and the circle (the video the Buff panel floats over); it hears what ScreenKit's
+    /// ``ScreenKit/BackdropRouter`` gives it: keys, and presses the circle and the screens do not take. Nil for most apps.
+    var backdrop: (any AppOverlay)? { get }
 }
 
 /// What an app gets from the window: a way back to the main thread.

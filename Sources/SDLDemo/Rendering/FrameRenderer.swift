@@ -1,14 +1,17 @@
 import ScreenKit
 
-/// Draws a ``FrameSnapshot`` onto a ``Canvas``: clear, the screens (title bar, content, tabs, notice), then
-/// the circle above everything and the player's failure message under it. Presenting is left to the
-/// caller, so a screenshot can read the frame first.
+/// Draws a ``FrameSnapshot`` onto a ``Canvas``: clear, the app's backdrop (the video under the Buff panel, drawn
+/// by the caller's `backdrop`), the screens (title bar, content, tabs, notice), then the circle above them with the
+/// player's failure message under it, and the Buff panel over everything. Presenting is left to the caller, so a
+/// screenshot can read the frame first.
 enum FrameRenderer {
-    /// Clears the canvas and draws the frame.
-    static func draw(_ frame: FrameSnapshot, on canvas: Canvas, text: TextRenderer, images: ImageStore?) throws {
+    /// Clears the canvas and draws the frame; `backdrop` paints what lies under the screens (nil: nothing).
+    static func draw(_ frame: FrameSnapshot, on canvas: Canvas, text: TextRenderer, images: ImageStore?,
+                     backdrop: ((Painter) throws -> Void)? = nil) throws {
         let scale = canvas.scale
         canvas.clear(Palette.background)
         let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
+        try backdrop?(painter)
         try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), with: painter)
         // Nothing selected (an app released the audio): no circle until something plays again.
         guard frame.audio.isVisible else { return }

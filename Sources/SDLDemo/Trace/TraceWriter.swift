@@ -62,6 +62,7 @@ final class TraceWriter {
         fields.append(contentsOf: screenFields(frame.screens))
         fields.append(contentsOf: audioFields(frame.audio))
         if let overlay = frame.overlay { fields.append(contentsOf: overlayFields(overlay)) }
+        if let backdrop = frame.backdrop { fields.append(videoField(backdrop)) }
         if !frame.outputs.isEmpty {
             fields.append("\"outputs\":[" + frame.outputs.map { JSONText.quoted($0.traceName) }.joined(separator: ",") + "]")
         }

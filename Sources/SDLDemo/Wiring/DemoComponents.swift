@@ -33,7 +33,7 @@ final class DemoComponents {
         if let given = options.player.url {
             guard let parsed = URL(string: given) else { throw WiringError(message: "--url \(given) is not a URL") }
             fallback = DownloadRequest(playlist: parsed)
-        } else if options.app.showsDefaultPlayer, options.player.stream == nil, options.video.video == nil {
+        } else if options.app.showsDefaultPlayer, options.player.stream == nil, !options.opensVideoAlone {
             let started = try EmbeddedStream.start()
             fallback = DownloadRequest(playlist: started.masterURL)
             stream = started

@@ -25,6 +25,8 @@ final class DemoSession {
     private var pendingOutputs: [ShellOutput] = []
     /// The newest video frame taken from the host and not yet drawn.
     private var pendingPicture: VideoPicture?
+    /// Who hears input between the shell and the app's backdrop (ScreenKit's, pure).
+    private var backdropRouter = BackdropRouter()
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
     init(media: MediaHost, pumpsMedia: Bool, width: Double, height: Double, app: any HostedApp = PlayerApp(),
@@ -47,10 +49,15 @@ final class DemoSession {
         case quit
     }
 
-    /// Applies one input event (timed in session seconds): the app's overlay sees it first, then the shell.
+    /// Applies one input event (timed in session seconds): the app's overlay sees it first, then the app's
+    /// backdrop if the router gives it the event and it takes it, then the shell.
     func handle(_ event: ShellEvent) -> Outcome {
         if let overlay = app.overlay, overlay.consumes(event, window: shell.layout.size) {
             return overlay.wantsQuit ? .quit : .keepRunning
+        }
+        if let backdrop = app.backdrop, backdropRouter.route(event, shell: shell) == .backdrop,
+           backdrop.consumes(event, window: shell.layout.size) {
+            return backdrop.wantsQuit ? .quit : .keepRunning
         }
         return dispatch(shell.send(event), at: event.time)
     }
@@ -79,6 +86,7 @@ final class DemoSession {
         if pumpsMedia { media.pump(now: t) }
         if let frame = media.takeVideoFrame() { pendingPicture = VideoPicture(frame) }
         shell.isCircleHidden = !media.display().isVisible
+        app.backdrop?.tick(at: t)
         app.overlay?.tick(at: t)
         _ = dispatch(shell.send(.tick(time: t)), at: t)
         images?.show(shell.frame(at: t).imageURLs + (app.overlay?.frame(at: t, window: shell.layout.size)?.imageURLs ?? []), at: t)
@@ -98,6 +106,9 @@ final class DemoSession {
         let appearance = CircleAppearance(display)
         let outputs = pendingOutputs
         let overlay = app.overlay?.frame(at: t, window: shell.layout.size)
+        let backdrop = app.backdrop?.frame(at: t, window: shell.layout.size)?.video
+        let video = overlay?.video ?? backdrop
+        let wakeAt = [app.overlay?.nextDeadline, app.backdrop?.nextDeadline].compactMap { $0 }.min()
         return FrameSnapshot(
             time: t, windowWidth: shell.layout.size.width, windowHeight: shell.layout.size.height,
             x: center.x, y: center.y, radius: circle.radius,
@@ -110,15 +121,17 @@ final class DemoSession {
             screens: shell.frame(at: t),
             imageGeneration: images?.generation ?? 0,
             outputs: outputs,
-            isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t) || overlay?.isAnimating == true,
+            isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t) || overlay?.isAnimating == true
+                || backdrop.map { OverlayFrame.video($0).isAnimating } == true,
             // A command from the media controls comes in real time too: a paused stream awaits nothing real, yet a
             // script's `wait-state playing` then waits for `playerctl play-pause` on the bus.
             awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true
-                || media.takesMediaControlCommands || overlay?.video?.awaitsRealWork == true,
+                || media.takesMediaControlCommands || video?.awaitsRealWork == true,
             overlay: overlay,
+            backdrop: backdrop,
             picture: pendingPicture,
-            holdsTime: overlay?.video?.holdsTime == true,
-            wakeAt: app.overlay?.nextDeadline,
+            holdsTime: video?.holdsTime == true,
+            wakeAt: wakeAt,
             audio: display)
     }
 

@@ -44,6 +44,8 @@ struct FrameSnapshot: Equatable, Sendable {
     var awaitsRealWork: Bool
     /// What the app draws over everything (the Buff panel, the video player), if anything.
     var overlay: OverlayFrame? = nil
+    /// The video the app draws under the screens and the circle (`--app buffs`), if any.
+    var backdrop: VideoOverlayFrame? = nil
     /// A new video frame to upload before drawing (nil: the picture on screen stays).
     var picture: VideoPicture? = nil
     /// Whether a scripted run should not move its virtual clock past this frame yet (``VideoOverlayFrame/holdsTime``).
@@ -62,6 +64,6 @@ extension MediaDisplay {
 }
 
 extension FrameSnapshot {
-    /// The video player screen, when a video is open.
-    var video: VideoOverlayFrame? { overlay?.video }
+    /// The video player screen, when a video is open (over everything, or under the Buff panel).
+    var video: VideoOverlayFrame? { overlay?.video ?? backdrop }
 }

@@ -63,9 +63,13 @@ extension MediaPlayer {
     /// What the circle shows at session time `t` (pure: reading changes nothing).
     public func display(at t: Double) -> MediaDisplay {
         switch active {
-        case .nothing, .video:
-            // A video shows in the player screen (the host's `video` status), not in the circle.
+        case .nothing:
             return .hidden
+        case .video:
+            // A video shows in the player screen (the host's `video` status), not in the circle; with a fallback
+            // the circle stays, ready to fetch it (a fresh flow began when the video opened), as it always does.
+            guard fallback != nil else { return .hidden }
+            fallthrough
         case .download:
             if isHoldingCompletion(at: t) {
                 return MediaDisplay(isVisible: true, phase: .completed, icon: PlayerState.completed.icon, fill: 1,

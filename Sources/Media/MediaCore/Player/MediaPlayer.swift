@@ -21,7 +21,7 @@ import VideoCore
 /// ## Transitions
 ///
 /// "fallback" is the default app's download (`SDLDemo` with no app: the embedded stream or `--url`): with it
-/// the circle never disappears; it returns, ready to fetch, whenever the audio is released. A *new flow* is a
+/// the circle never disappears (not even under a video); it returns, ready to fetch, whenever the audio is released. A *new flow* is a
 /// fresh ``PlayerCore/Player`` under the next ``DownloadFlowID``. *Retire* the active download: cancel its
 /// fetch, stop its playback, delete its cached file (``retireCommands``). *Release* the stream: the stream
 /// machine's `audioFocusLost` (session closed, device released, control hidden).
@@ -30,14 +30,15 @@ import VideoCore
 /// |---|---|---|---|
 /// | any | playRequested(.download(d)) | download(d), new flow | retire or release the old, then the flow's `playRequested` (fetch) |
 /// | any | playRequested(.stream(s)) | stream(s) | retire the download or close the video if any; stream `selected(s)` (it closes its old session) |
-/// | any | playRequested(.video(v)) | video(v) | retire, release or close the old; `.video(.open(v))` |
+/// | any | playRequested(.video(v)) | video(v); with a fallback, a new flow (ready: the circle stays) | retire, release or close the old; `.video(.open(v))` |
 /// | any | prepared(d) | download(d), new flow, ready | retire, release or close the old |
 /// | download, stream, video | audioReleased | fallback in a new flow (ready), else nothing | retire, release or close |
 /// | nothing | audioReleased, circleTapped, mediaKeyPressed, videoControlRequested | nothing | — |
 /// | video | videoControlRequested(c) | video | `.video(.control(c))` |
 /// | video | mediaKeyPressed(play, pause, playPause) | video | `.video(.control(.play))`, `.pause`, `.togglePause` |
 /// | video | mediaKeyPressed(stop) | fallback in a new flow (ready), else nothing | `.video(.close)` |
-/// | video | circleTapped | video | — (the circle is hidden) |
+/// | video, no fallback | circleTapped | video | — (the circle is hidden) |
+/// | video, fallback | circleTapped | fallback in a new flow (fetching) | `.video(.close)`, the flow's `playRequested` (fetch) |
 /// | download, stream | videoControlRequested | unchanged | — |
 /// | download | circleTapped | download | completion hold ends; the flow's `tapped` |
 /// | download | mediaKeyPressed(play, pause, playPause) | download | the flow's `playRequested`, `pauseRequested`, `tapped` |
@@ -106,6 +107,12 @@ public struct MediaPlayer: Equatable, Sendable {
             return stop + streamCommands(.selected(request))
         case .playRequested(.video(let request)):
             let stop = leaveActive()
+            if fallback != nil {
+                // The circle stays over the video (`SDLDemo --app buffs`), ready: a fresh flow for the fallback.
+                flow = flow.next
+                download = Player()
+                finishedAt = nil
+            }
             active = .video(request)
             return stop + [.video(.open(request))]
         case .prepared(let request):
@@ -119,7 +126,10 @@ public struct MediaPlayer: Equatable, Sendable {
                 finishedAt = nil
                 return downloadCommands(.tapped, at: t)
             case .stream: return streamCommands(.tapped)
-            case .video: return []
+            case .video:
+                // The circle shows only with a fallback: a tap plays it instead (one player: the video closes).
+                guard let fallback else { return [] }
+                return startFlow(fallback, autoplay: true)
             }
         case .mediaKeyPressed(let key):
             return mediaKeyPressed(key, at: t)

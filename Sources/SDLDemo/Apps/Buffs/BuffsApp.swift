@@ -3,9 +3,24 @@ import BuffCore
 import DragPhysics
 import FeedKit
 import Foundation
+import MediaCore
 import ScreenKit
+import VideoCore
 
-/// `--app buffs`: the circular player as always, with the SportBuff panel (seed 004) over the window.
+/// `--app buffs`: the SportBuff panel (seed 004) over a playing video, as the seed's host app shows it (issue 19):
+/// the embedded sample video (or `--video URL`) plays at the bottom through the window's media host, the circular
+/// player floats over it ready to fetch its stream, and the panel is drawn over both.
+///
+/// **Layers, bottom to top:** the video (``VideoOverlay`` as the app's ``HostedApp/backdrop``, drawn under the
+/// screens), the circle, the panel. Input goes top-down: the panel first where it is drawn
+/// (``BuffCore/BuffPanelPointer``), then ScreenKit's ``ScreenKit/BackdropRouter`` decides between the circle (a
+/// press on it) and the video (keys — Space pauses it, arrows seek and change the volume, Escape closes it — and
+/// every other press: its controls). The media host plays one thing at a time: a tap on the circle plays its stream
+/// and closes the video (MediaCore's table); the panels carry on over the circle.
+///
+/// **One clock:** the buff schedule, the panel's countdown and the video all run on the session's `t`; the
+/// schedule does not look at the video, so pausing, seeking or ending the video never moves a buff (the seed
+/// requests one every 30 s regardless).
 ///
 /// The engine (``BuffCore/BuffEngine``) runs on the window's clock: its time is the session's `t`, exact
 /// to the millisecond, so scripted runs on the virtual clock are reproducible. Commands go to the panel
@@ -27,10 +42,16 @@ final class BuffsApp: HostedApp, AppOverlay {
     private var nextTask = 0
     /// Which pointer events are the panel's (pure, BuffCore).
     private var pointer = BuffPanelPointer()
+    /// The video under the panel (nil: none, with `--stream`), and the sample video's server when it plays that.
+    private let video: VideoRequest?
+    private let videoSample: AppSample?
+    private var player: VideoOverlay?
 
-    /// The app for `baseURL` (nil: the embedded sample) requesting every `interval`.
-    init(baseURL: URL?, interval: Duration, context: AppContext) throws {
+    /// The app for `baseURL` (nil: the embedded sample) requesting every `interval`, over the video `video` names
+    /// (nil: no video — `--stream` asked for a stream in the circle instead, and the panel shows over that).
+    init(baseURL: URL?, interval: Duration, video: VideoOptions?, context: AppContext) throws {
         self.context = context
+        (self.video, videoSample) = try video.map { try $0.served() } ?? (nil, nil)
         sample = baseURL == nil ? try AppSample.start(.buffs) : nil
         let schedule = BuffSchedule(interval: interval)
         client = BuffClient(baseURL: baseURL ?? sample?.baseURL ?? BuffClient.defaultBaseURL, transport: SharedTransport.transport,
@@ -46,6 +67,10 @@ final class BuffsApp: HostedApp, AppOverlay {
     // MARK: HostedApp
 
     func start(_ shell: inout Shell, at t: Double) {
+        if let media = context.media, let video {
+            player = VideoOverlay(media: media, openedAt: t, quitsOnClose: false)
+            media.send(.playRequested(.video(video)))
+        }
         run(engine.send(.start(now: Self.engineTime(t))), at: t)
     }
 
@@ -54,11 +79,13 @@ final class BuffsApp: HostedApp, AppOverlay {
     var isWorking: Bool { !tasks.isEmpty }
     var resources: (any ResourceFetching)? { StandardResourceFetcher() }
     var overlay: (any AppOverlay)? { self }
+    var backdrop: (any AppOverlay)? { player }
 
     func shutdown() {
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
         sample?.shutdown()
+        videoSample?.shutdown()
     }
 
     // MARK: AppOverlay

@@ -22,14 +22,8 @@ final class VideoApp: HostedApp {
 
     /// The app for `options` (serving the sample when it is asked for).
     static func make(_ options: VideoOptions, context: AppContext) throws -> VideoApp {
-        if options.wantsSample {
-            let sample = try AppSample.start(.video)
-            let request = options.request(source: .hls(sample.url(for: "/ts/master.m3u8")), title: "Sample video")
-            return VideoApp(context: context, request: request, sample: sample)
-        }
-        let source = VideoRequest.Source.parse(options.video ?? "")
-        let title = URL(string: source.description)?.lastPathComponent ?? source.description
-        return VideoApp(context: context, request: options.request(source: source, title: title), sample: nil)
+        let (request, sample) = try options.served()
+        return VideoApp(context: context, request: request, sample: sample)
     }
 
     func start(_ shell: inout Shell, at t: Double) {

@@ -1,0 +1,131 @@
+import Foundation
+import Samples
+import Testing
+import TestSupport
+
+/// `SDLDemo --app buffs` over a playing video (issue 19, seed 004: the panels over the host app's video): the
+/// embedded sample video plays under the panel and the circle, one clock runs the countdown and the video, pausing
+/// the video leaves the buff schedule running, a vote still works, the video's keys and hover reach it while the
+/// panel's clicks do not, and the circle still plays its stream (closing the video). Judged by the trace (`buff`,
+/// `secondsLeft`, `highlighted`, `leaving`, the `video` object, `state`) and screenshot pixels.
+@Suite("Buffs over a playing video", .serialized, .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
+struct BuffsVideoTests {
+    /// Whether a pixel is mostly `channel` (the sample's colour bars: testsrc2's green and cyan columns).
+    static func isBar(_ image: LoadedImage, _ x: Int, _ y: Int, green: Bool) -> Bool {
+        let p = image.rgba(x, y)
+        return green ? p.g > 200 && p.r < 60 && p.b < 60 : p.g > 200 && p.b > 200 && p.r < 60
+    }
+
+    /// The share of a vertical stripe at `x` from `top` to `bottom` that shows the bar (a moving line of the test
+    /// pattern may cross any single pixel).
+    static func barShare(_ image: LoadedImage, x: Int, from top: Int, to bottom: Int, green: Bool) -> Double {
+        let hits = (top..<bottom).filter { isBar(image, x, $0, green: green) }.count
+        return Double(hits) / Double(bottom - top)
+    }
+
+    @Test("the sample plays under the panel and the circle; pause keeps the schedule; a vote; hover and Space reach the video; the circle takes over")
+    func panelOverSample() async throws {
+        // Buff 2 (three answers) shows 12 s in; its first answer's row.
+        let row0 = BuffsAppTests.answerRowY(0, count: 3)
+        let run = try await DemoRun.script("""
+            0 size 800 600
+            0 wait-video playing 60000
+            0 wait-buff 155 30000
+            0 wait-position 2 30000
+            0 screenshot over.png
+            0 key space
+            0 wait-video paused 10000
+            0 wait-no-buff 20000
+            0 wait-buff 2 30000
+            0 tap 300 \(row0)
+            0 wait-no-buff 5000
+            0 move 600 200
+            200 key space
+            200 wait-video playing 10000
+            400 tap 400 300
+            400 wait-state playing 30000
+            500 quit
+            """, arguments: ["--app", "buffs", "--buff-interval", "12", "--script-fps", "100"])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+
+        // Playing with the panel fully in; the `video` object as `--video` writes it, `screen` as before.
+        let playing = try #require(frames.first { $0.video?.state == "playing" && $0.buff == 155 && $0.slide == 1 })
+        #expect(playing.screen == nil)
+        let rect = try #require(frames.last { $0.video?.state == "playing" }?.video?.rect)
+        #expect(abs(rect[2] - 800) < 1, "letterboxed to the window's width: \(rect)")
+
+        // The picture around the panel (the green column above it, the cyan one to its right), the circle over the
+        // picture, the panel's rows over both.
+        let over = try LoadedImage(contentsOf: run.file("over.png"))
+        let panelTop = 600 - 12 - (152 + 2 * 38 + 6)
+        let top = Int(rect[1].rounded(.up)) + 45   // under the burnt-in timer box
+        #expect(Self.barShare(over, x: 200, from: top, to: panelTop - 4, green: true) > 0.8, "\(over.rgba(200, top))")
+        #expect(Self.barShare(over, x: 740, from: top, to: Int(rect[1] + rect[3]) - 4, green: false) > 0.8, "\(over.rgba(740, top))")
+        #expect(over.pixel(350, 300, is: (0x2E, 0x3A, 0x59), tolerance: 3), "the circle: \(over.rgba(350, 300))")
+        #expect(over.pixel(300, BuffsAppTests.answerRowY(0, count: 2), is: BuffsAppTests.answer, tolerance: 3))
+
+        // Paused: the position holds while buff 155 counts down to its own hide, 10 s after it came in.
+        let pausedAt = try #require(frames.firstIndex { $0.video?.state == "paused" })
+        let hide155 = try #require(frames.firstIndex { $0.buff == 155 && $0.leaving == true })
+        let pausedRun = frames[pausedAt..<hide155]
+        #expect(pausedRun.allSatisfy { $0.video?.state == "paused" }, "the video stays paused until the buff hides")
+        #expect(Set(pausedRun.compactMap { $0.video?.position }).count == 1)
+        let seconds = pausedRun.compactMap(\.secondsLeft)
+        #expect(seconds == seconds.sorted(by: >), "the countdown only goes down")
+        #expect((seconds.first ?? 0) - (seconds.last ?? 0) >= 5, "counted down while paused: \(Set(seconds).sorted())")
+        let in155 = try #require(frames.first { $0.buff == 155 })
+        #expect(frames[hide155].highlighted == nil)
+        #expect(abs(frames[hide155].t - in155.t - 10_000) <= 100, "hidden at its time_to_show: \(frames[hide155].t - in155.t) ms")
+
+        // Buff 2 on schedule (12 s) with the video still paused.
+        let in2 = try #require(frames.first { $0.buff == 2 })
+        #expect(in2.video?.state == "paused")
+        #expect(in2.t >= 12_000 && in2.t < 13_000, "buff 2 at \(in2.t) ms")
+
+        // The vote: highlighted, frozen, hidden 2 s later; the click never reached the video (its controls stayed
+        // hidden) nor the circle.
+        let voted = try #require(frames.first { $0.buff == 2 && $0.highlighted != nil })
+        #expect(voted.highlighted == 21)
+        let leaving = try #require(frames.first { $0.buff == 2 && $0.leaving == true })
+        #expect(leaving.t - voted.t >= 2000 && leaving.t - voted.t <= 2010, "hidden \(leaving.t - voted.t) ms after the vote")
+        #expect(voted.video?.controlsVisible == false)
+        #expect(leaving.video?.controlsVisible == false)
+
+        // Hover over the picture shows the video's controls; Space plays it again (not the circle).
+        let after = frames.filter { $0.t > leaving.t }
+        let hover = try #require(after.first { $0.video?.controlsVisible == true })
+        #expect(hover.video?.state == "paused")
+        let resumed = try #require(after.first { $0.video?.state == "playing" })
+        #expect(frames.filter { $0.t <= resumed.t }.allSatisfy { $0.state == "uninitialized" }, "no key or click reached the circle")
+
+        // The circle still plays its stream: the one player switches, the video closes.
+        let circle = try #require(frames.first { $0.t > resumed.t && $0.state != "uninitialized" })
+        #expect(frames.last?.state == "playing")
+        #expect(frames.last?.video == nil, "the video closed when the circle played")
+        #expect(circle.t > resumed.t)
+    }
+
+    @Test("--video URL --start: another video under the panel, from that position")
+    func givenVideo() async throws {
+        let sample = try await SampleServer.start(.video)
+        let url = sample.url(for: "/fmp4/master.m3u8").absoluteString
+        let run = try await DemoRun.script("""
+            0 size 640 400
+            0 wait-video playing 60000
+            0 wait-buff 155 30000
+            0 wait-position 4 30000
+            100 quit
+            """, arguments: ["--app", "buffs", "--video", url, "--start", "3", "--script-fps", "100"])
+        await sample.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        let playing = frames.filter { $0.video?.state == "playing" }
+        #expect(playing.first.map { $0.video!.position >= 3 - 0.05 } == true, "started at --start: \(String(describing: playing.first?.video?.position))")
+        #expect(playing.contains { $0.buff == 155 })
+        #expect(frames.allSatisfy { $0.state == "uninitialized" })
+        #expect(!run.stderr.contains("VideoSample"), "the embedded sample video is not served when --video names one")
+    }
+}
