@@ -1,21 +1,65 @@
 import Foundation
 import StreamServer
 import Testing
+import TestSupport
 
-/// Play in a Vimeo video's details: the circle fetches the best audio track of the video's HLS link, then
-/// plays it. Needs the window's audio control (`AppContext.audio`, the radio slice), so it is enabled when
-/// the branches are merged.
-@Suite("Vimeo app: Play")
+/// Watch and Listen in a Vimeo video's details, end to end on the sample library: Watch opens the video player on
+/// the video's HLS link (the sample's links all point at the embedded default stream, a 10 s ladder up to
+/// 192 × 108 with its two audio renditions) and closing it returns to the details; Listen fetches the best audio
+/// track of the same link into the circle.
+@Suite("Vimeo app: Watch and Listen", .serialized, .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct VimeoPlayTests {
-    @Test("Play: the player fetches the video's HLS audio, then plays it")
-    func play() async throws {
+    @Test("Watch: the player screen plays the video's HLS link (a picture), Escape closes it: the details, then the album at its scroll")
+    func watch() async throws {
+        let server = try await VimeoSampleRoutes.serve()
+        let run = try await DemoRun.script("""
+            \(VimeoAppTests.openAlbum)
+            150 wheel 0 -2 400 300
+            150 wait-still 20000
+            200 tap 400 \(ListGeometry.row(2).y)
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(VimeoAppTests.watch.x) \(VimeoAppTests.watch.y)
+            300 wait-screen player 10000
+            300 wait-video playing 60000
+            300 wait-position 2 30000
+            300 screenshot watching.png
+            400 key escape
+            400 wait-screen details 10000
+            500 key escape
+            500 wait-screen videos 5000
+            600 quit
+            """, arguments: VimeoSampleRoutes.arguments(server))
+        let playlists = VimeoSampleRoutes.requests("/hls_index.m3u8", on: server)
+        try await server.shutdown()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(playlists.count >= 1, "the video's HLS link was fetched")
+        let frames = try run.frames()
+        #expect(frames.screenRuns == ["albums", "videos", "details", "player", "details", "videos"], "\(frames.screenRuns)")
+        // Two notches scroll 160 pt: the third row shown is the album's fifth video (the fourth has no files, so no Watch).
+        #expect(frames.allOutputs.contains("rowSelected:videos:1201004") && frames.allOutputs.contains("action:details:watch"),
+                "\(frames.allOutputs)")
+        let player = frames.filter { $0.screen == "player" }
+        #expect(player.allSatisfy { $0.tab == nil && $0.circle == "hidden" })
+        #expect(player.contains { $0.video?.state == "playing" && ($0.video?.position ?? 0) >= 2 }, "\(player.compactMap(\.video?.state))")
+        #expect(!frames.contains { $0.screen != "player" && $0.video != nil }, "the video shows only on the player screen")
+        // Back on the album at the scroll it was left at.
+        let scrolls = frames.filter { $0.screen == "videos" }.compactMap(\.scroll)
+        let left = try #require(frames.last { $0.screen == "videos" && $0.t < (player.first?.t ?? 0) }?.scroll)
+        #expect(left > 0 && scrolls.last == left, "left at \(left), back at \(String(describing: scrolls.last))")
+        try expectVideoPicture(run.file("watching.png"), in: player)
+    }
+
+    @Test("Listen: the player fetches the video's HLS audio into the circle, then plays it; no player screen")
+    func listen() async throws {
         let server = try await VimeoSampleRoutes.serve()
         let run = try await DemoRun.script("""
             \(VimeoAppTests.openAlbum)
             200 tap 400 \(ListGeometry.row(1).y)
             200 wait-screen details 5000
             200 wait-still 20000
-            300 tap \(VimeoAppTests.play.x) \(VimeoAppTests.play.y)
+            300 tap \(VimeoAppTests.listen.x) \(VimeoAppTests.listen.y)
             300 wait-state fetching 10000
             300 wait-state playing 30000
             400 quit
@@ -26,9 +70,19 @@ struct VimeoPlayTests {
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(playlists.count >= 1, "the video's HLS link was fetched")
         let frames = try run.frames()
-        #expect(frames.allOutputs.contains("action:details:play"))
+        #expect(frames.allOutputs.contains("action:details:listen"))
         let states = frames.stateRuns
         let fetching = try #require(states.firstIndex(of: "fetching"), "\(states)")
         #expect(states[fetching...].contains("playing"), "\(states)")
+        #expect(!frames.contains { $0.screen == "player" || $0.video != nil }, "Listen opens no player")
     }
+}
+
+/// The video's picture is drawn in a screenshot of the player: colourful at the centre of its rectangle (the
+/// samples' test pattern; the letterbox and an undrawn picture are black).
+func expectVideoPicture(_ file: URL, in player: [TraceFrame]) throws {
+    let shown = try #require(player.last { $0.video?.rect != nil && ($0.video?.framesShown ?? 0) > 0 }?.video?.rect)
+    let image = try LoadedImage(contentsOf: file)
+    let (r, g, b, _) = image.rgba(Int(shown[0] + shown[2] / 2), Int(shown[1] + shown[3] / 2))
+    #expect(r + g + b > 60, "a picture inside \(shown): \((r, g, b))")
 }
