@@ -51,6 +51,39 @@ struct VimeoPlayTests {
         try expectVideoPicture(run.file("watching.png"), in: player)
     }
 
+    @Test("Watch offline: the connection gone after the details opened, Watch shows the seed's placeholder alert and opens no player")
+    func watchOffline() async throws {
+        // The network goes away at a point the script waits for: a download of a held playlist marks it; the test
+        // shuts the server down once that request is held, which fails the download; Watch's check then finds no
+        // connection.
+        let server = try await VimeoSampleRoutes.serve()
+        server.setFaults([FaultRule(path: "/held.m3u8", fault: .holdUntilReleased)])
+        let demo = try await DemoProcess.start(script: """
+            \(VimeoAppTests.openAlbum)
+            200 tap 400 \(ListGeometry.row(1).y)
+            200 wait-screen details 5000
+            200 wait-still 20000
+            250 play-download \(server.url(for: "/held.m3u8").absoluteString)
+            250 wait-state failed 60000
+            300 tap \(VimeoAppTests.watch.x) \(VimeoAppTests.watch.y)
+            300 wait-notice 20000
+            300 screenshot notice.png
+            400 quit
+            """, arguments: VimeoSampleRoutes.arguments(server))
+        #expect(await waitUntil { server.statistics.heldRequests >= 1 }, "the script never reached the held download")
+        try await server.shutdown()
+        let run = await demo.finish()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("action:details:watch"), "\(frames.allOutputs)")
+        #expect(frames.last?.notice == "No internet connection" && frames.last?.screen == "details")
+        #expect(!frames.contains { $0.screen == "player" || $0.video != nil }, "no player offline")
+        // The notice: a white card.
+        let notice = try LoadedImage(contentsOf: run.file("notice.png"))
+        #expect(notice.pixel(200, 215, is: (0xFF, 0xFF, 0xFF), tolerance: 2), "\(notice.rgba(200, 215))")
+    }
+
     @Test("Listen: the player fetches the video's HLS audio into the circle, then plays it; no player screen")
     func listen() async throws {
         let server = try await VimeoSampleRoutes.serve()
