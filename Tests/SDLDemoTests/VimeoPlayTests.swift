@@ -9,16 +9,33 @@ import TestSupport
 /// track of the same link into the circle.
 @Suite("Vimeo app: Watch and Listen", .serialized, .timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct VimeoPlayTests {
+    /// Opens the album, then the details of the video in visible row `row`.
+    static func openDetails(row: Int) -> String {
+        """
+        200 tap 400 \(ListGeometry.row(row).y)
+        200 wait-screen details 5000
+        200 wait-still 20000
+        """
+    }
+
+    /// Runs `steps` after the album opened, on the sample routes (served for the run); the run exited cleanly and
+    /// the video's HLS link was fetched.
+    static func runOnAlbum(_ steps: String) async throws -> DemoRun {
+        let server = try await VimeoSampleRoutes.serve()
+        let run = try await DemoRun.script(VimeoAppTests.openAlbum + "\n" + steps, arguments: VimeoSampleRoutes.arguments(server))
+        let playlists = VimeoSampleRoutes.requests("/hls_index.m3u8", on: server)
+        try await server.shutdown()
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(playlists.count >= 1, "the video's HLS link was fetched")
+        return run
+    }
+
     @Test("Watch: the player screen plays the video's HLS link (a picture), Escape closes it: the details, then the album at its scroll")
     func watch() async throws {
-        let server = try await VimeoSampleRoutes.serve()
-        let run = try await DemoRun.script("""
-            \(VimeoAppTests.openAlbum)
+        let run = try await Self.runOnAlbum("""
             150 wheel 0 -2 400 300
             150 wait-still 20000
-            200 tap 400 \(ListGeometry.row(2).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.openDetails(row: 2))
             300 tap \(VimeoAppTests.watch.x) \(VimeoAppTests.watch.y)
             300 wait-screen player 10000
             300 wait-video playing 60000
@@ -29,12 +46,8 @@ struct VimeoPlayTests {
             500 key escape
             500 wait-screen videos 5000
             600 quit
-            """, arguments: VimeoSampleRoutes.arguments(server))
-        let playlists = VimeoSampleRoutes.requests("/hls_index.m3u8", on: server)
-        try await server.shutdown()
+            """)
         defer { run.remove() }
-        #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(playlists.count >= 1, "the video's HLS link was fetched")
         let frames = try run.frames()
         #expect(frames.screenRuns == ["albums", "videos", "details", "player", "details", "videos"], "\(frames.screenRuns)")
         // Two notches scroll 160 pt: the third row shown is the album's fifth video (the fourth has no files, so no Watch).
@@ -60,9 +73,7 @@ struct VimeoPlayTests {
         server.setFaults([FaultRule(path: "/held.m3u8", fault: .holdUntilReleased)])
         let demo = try await DemoProcess.start(script: """
             \(VimeoAppTests.openAlbum)
-            200 tap 400 \(ListGeometry.row(1).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.openDetails(row: 1))
             250 play-download \(server.url(for: "/held.m3u8").absoluteString)
             250 wait-state failed 60000
             300 tap \(VimeoAppTests.watch.x) \(VimeoAppTests.watch.y)
@@ -86,22 +97,14 @@ struct VimeoPlayTests {
 
     @Test("Listen: the player fetches the video's HLS audio into the circle, then plays it; no player screen")
     func listen() async throws {
-        let server = try await VimeoSampleRoutes.serve()
-        let run = try await DemoRun.script("""
-            \(VimeoAppTests.openAlbum)
-            200 tap 400 \(ListGeometry.row(1).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+        let run = try await Self.runOnAlbum("""
+            \(Self.openDetails(row: 1))
             300 tap \(VimeoAppTests.listen.x) \(VimeoAppTests.listen.y)
             300 wait-state fetching 10000
             300 wait-state playing 30000
             400 quit
-            """, arguments: VimeoSampleRoutes.arguments(server))
-        let playlists = VimeoSampleRoutes.requests("/hls_index.m3u8", on: server)
-        try await server.shutdown()
+            """)
         defer { run.remove() }
-        #expect(run.status == 0, "\(run.diagnostics)")
-        #expect(playlists.count >= 1, "the video's HLS link was fetched")
         let frames = try run.frames()
         #expect(frames.allOutputs.contains("action:details:listen"))
         let states = frames.stateRuns
