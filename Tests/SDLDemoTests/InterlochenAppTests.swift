@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 import StreamServer
@@ -322,8 +323,10 @@ struct InterlochenAppTests {
                 "circle at (\(frame.x), \(frame.y)): \(image.rgba(Int(frame.x) + 40, Int(frame.y)))")
     }
 
-    @Test("Watch on the live cast (Featured's last row): the player plays it as live video (no duration), a picture; Escape: the details")
+    @Test("Watch on the live cast (Featured's last row): the player plays it as live video (no duration), a picture; its ✕: the details")
     func watchLiveCast() async throws {
+        // The player's ✕ sits where the shell's back button does; a move shows the controls first.
+        let close = ShellLayout(size: Size(width: 800, height: 600)).backButton.center
         // Featured scrolled to its end (15 rows, 584 pt): the cast is the last row, its centre at y 508.
         let run = try await DemoRun.script("""
             \(Self.start)
@@ -337,7 +340,8 @@ struct InterlochenAppTests {
             300 wait-video playing 60000
             300 wait-real 1500
             300 screenshot live.png
-            400 key escape
+            400 move \(close.x) \(close.y)
+            400 tap \(close.x) \(close.y)
             400 wait-screen details 10000
             500 quit
             """, arguments: ["--app", "interlochen", "--open-with", "true"])
