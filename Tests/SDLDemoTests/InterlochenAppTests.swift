@@ -354,7 +354,7 @@ struct InterlochenAppTests {
         let player = frames.filter { $0.screen == "player" }
         #expect(player.allSatisfy { $0.tab == nil && $0.circle == "hidden" })
         let playing = player.compactMap(\.video).filter { $0.state == "playing" }
-        #expect(!playing.isEmpty && playing.allSatisfy { $0.duration == nil }, "live: no duration")
+        #expect(!playing.isEmpty && playing.allSatisfy { $0.duration == nil && $0.live == true }, "live: LIVE, no duration")
         try expectVideoPicture(run.file("live.png"), in: player)
     }
 }

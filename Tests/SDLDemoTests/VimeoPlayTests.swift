@@ -56,6 +56,7 @@ struct VimeoPlayTests {
         let player = frames.filter { $0.screen == "player" }
         #expect(player.allSatisfy { $0.tab == nil && $0.circle == "hidden" })
         #expect(player.contains { $0.video?.state == "playing" && ($0.video?.position ?? 0) >= 2 }, "\(player.compactMap(\.video?.state))")
+        #expect(player.compactMap(\.video).allSatisfy { $0.live == false }, "a VOD")
         #expect(!frames.contains { $0.screen != "player" && $0.video != nil }, "the video shows only on the player screen")
         // Back on the album at the scroll it was left at.
         let scrolls = frames.filter { $0.screen == "videos" }.compactMap(\.scroll)
