@@ -338,7 +338,7 @@ struct InterlochenAppTests {
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-screen player 10000
             300 wait-video playing 60000
-            300 wait-real 1500
+            300 wait-frames 15 30000
             300 screenshot live.png
             400 move \(close.x) \(close.y)
             400 tap \(close.x) \(close.y)
