@@ -220,8 +220,8 @@ let package = Package(
             dependencies: ["IPlayerKit", "IPlayerCore", "FeedKit", "FeedCore", "StreamServer", "TestSupport"]),
 
         // Vimeo library (seed 001): models, decoding, whitelist, freshness, screens / client, store, library.
-        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore"], path: "Sources/Feeds/Vimeo/VimeoCore"),
-        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore"]),
+        .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore", "VideoCore"], path: "Sources/Feeds/Vimeo/VimeoCore"),
+        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "VideoCore"]),
         .target(
             name: "VimeoKit", dependencies: ["VimeoCore", "FeedKit", "FeedCore", grdb],
             path: "Sources/Feeds/Vimeo/VimeoKit"),
@@ -232,11 +232,11 @@ let package = Package(
         // Interlochen (seed 000): content-meta.json, NPR, LiveStream, sections, refresh rules, screens / the
         // clients and the store.
         .target(
-            name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore", "PlayerCore"],
+            name: "InterlochenCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore", "PlayerCore", "VideoCore"],
             path: "Sources/Feeds/Interlochen/InterlochenCore"),
         .testTarget(
             name: "InterlochenCoreTests",
-            dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "PlayerCore", "TestSupport"]),
+            dependencies: ["InterlochenCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "PlayerCore", "VideoCore", "TestSupport"]),
         .target(
             name: "InterlochenKit",
             dependencies: ["InterlochenCore", "FeedKit", "FeedCore", "VimeoCore", "VimeoKit", grdb],

@@ -15,7 +15,7 @@ func listenPlayWatch(context: AppContext, station: Station, episode: Episode) {
 context.media?.send(.playRequested(.stream(StreamRequest(url: station.streamURL, title: station.name,
                                                          artworkURL: station.logo, isLive: true))))  // Listen
 context.media?.send(.playRequested(.download(DownloadRequest(playlist: episode.hls, title: episode.title))))  // Play
-context.media?.send(.audioReleased)                                                                    // Watch
+context.media?.send(.audioReleased)                                                                    // Stop
 // snippet.hide
 }
 // snippet.show

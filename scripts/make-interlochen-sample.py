@@ -34,7 +34,7 @@ def page(stories, messages=None):
 def event(eid, name, live, in_progress=None):
     info = None
     if live is not None:
-        info = {"m3u8_url": "{{base_url}}/live/index.m3u8", "secure_m3u8_url": None, "is_live": live}
+        info = {"m3u8_url": "{{base_url}}/live-video/index.m3u8", "secure_m3u8_url": None, "is_live": live}
     return {"id": eid, "full_name": name, "description": f"{name} at Interlochen", "in_progress": in_progress if in_progress is not None else bool(live),
             "logo": {"url": "{{base_url}}/pictures/purple_200.jpg"}, "stream_info": info}
 

@@ -12,7 +12,7 @@ import StreamServer
 /// | `iPlayer` | `IPlayerSample/routes.json` | – | – |
 /// | `vimeo` | `VimeoSample/routes.json` | the default stream (the videos' HLS links) | – |
 /// | `buffs` | `BuffsSample/routes.json` | – | – |
-/// | `interlochen` | `InterlochenSample/routes.json` + the Vimeo routes + the story's MP3 at `/npr/audio/story.mp3` | the default stream | an ICY radio at ``radioPath`` (the fallback MP3 looped in real time), a live HLS window at ``livePath`` (the 64 kb/s rendition looped) |
+/// | `interlochen` | `InterlochenSample/routes.json` + the Vimeo routes + the story's MP3 at `/npr/audio/story.mp3` | the default stream | an ICY radio at ``radioPath`` (the fallback MP3 looped in real time), a live HLS window at ``livePath`` (the 64 kb/s rendition looped: the news station), a live video at ``liveVideoPath`` (the sample video's 240p variant, picture and sound, looped: the live cast) |
 ///
 /// ```swift
 /// let sample = try await SampleServer.start(.vimeo)
@@ -30,6 +30,8 @@ public final class SampleServer: Sendable {
     public static let radioPath = "/radio/classical.mp3"
     /// The Interlochen sample's live HLS window (`/live/index.m3u8`).
     public static let livePath = "/live"
+    /// The Interlochen sample's live video window, the LiveStream cast's playlist (`/live-video/index.m3u8`).
+    public static let liveVideoPath = "/live-video"
 
     private init(name: SampleName, server: StreamServer, station: RadioStation?) {
         self.name = name
@@ -90,6 +92,10 @@ public final class SampleServer: Sendable {
         do {
             let playlist = stream.appendingPathComponent("hls_a64K_v4.m3u8").path
             _ = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist), path: livePath))
+            // The live cast is a live video with sound (Watch opens the player on it): the sample video's 240p
+            // variant (H.264 and AAC in MPEG-TS, 1 s segments) looped.
+            let video = try SampleName.video.directory().appendingPathComponent("ts/v240p/index.m3u8").path
+            _ = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: video), path: liveVideoPath))
         } catch {
             station.stop()
             try? await server.shutdown()

@@ -5,6 +5,7 @@ import ScreenKit
 import MediaCore
 import PlayerCore
 import Testing
+import VideoCore
 
 /// The Interlochen screens model headless: every row of ``InterlochenScreens``' table, the shell asserted
 /// after each event.
@@ -257,7 +258,7 @@ struct InterlochenScreensTests {
             artworkURL: URL(string: "http://h/s.jpg"), isLive: false))))])
     }
 
-    @Test("details: a story without audio has no Listen; Watch on a video and on a live cast; none on a cast not live")
+    @Test("details: a story without audio has no Listen; Watch on a video and on a live cast pushes the player (no tabs) and opens it on the HLS link; closed: the details; none on a cast not live")
     func watch() {
         var app = Harness.featured()
         _ = app.handle(.rowSelected("featured", "npr:902"))
@@ -267,14 +268,20 @@ struct InterlochenScreensTests {
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "vimeo:1201001"))
         #expect(app.top?.details?.actions.map(\.action) == [.watch])
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(.download(DownloadRequest(
-            playlist: URL(string: "http://h/v.m3u8")!, title: "Overture", artworkURL: URL(string: "http://h/v.jpg")))))])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(VideoRequest(
+            source: .hls(URL(string: "http://h/v.m3u8")!), title: "Overture")))])
+        #expect(app.top?.id == PlayerScreen.id && app.top?.title == "Overture" && app.top?.tabs == nil && app.shell.screens.count == 3)
+        #expect(app.handle(.tabSelected("featured", "radio")).isEmpty, "no tab change under the player")
+        // The player closed: the host closes its screen and hands the model the back; the details again.
+        for output in app.shell.close(PlayerScreen.id, at: app.t) { #expect(app.handle(output).isEmpty) }
+        #expect(app.top?.id == Screens.detailsScreen && app.screens.detailsItem?.id == "1201001")
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "livestream:6001"))
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(.stream(StreamRequest(
-            source: .liveHLS(playlist: URL(string: "http://h/live/index.m3u8")!), title: "Campus live",
-            artworkURL: URL(string: "http://h/l.jpg"), isLive: true))))])
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(VideoRequest(
+            source: .hls(URL(string: "http://h/live/index.m3u8")!), title: "Campus live")))])
+        #expect(app.top?.id == PlayerScreen.id && app.top?.title == "Campus live")
+        for output in app.shell.close(PlayerScreen.id, at: app.t) { #expect(app.handle(output).isEmpty) }
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "livestream:6002"))
@@ -364,7 +371,8 @@ struct InterlochenScreensTests {
         #expect(app.top?.list?.rows.map(\.id.rawValue) == ["vimeo:s0", "vimeo:s1", "vimeo:s2"] && app.top?.list?.hasMore == false)
         #expect(app.handle(.rowSelected(Screens.searchScreen, "vimeo:s1")).isEmpty)
         #expect(app.top?.id == Screens.detailsScreen && app.top?.details?.actions.map(\.action) == [.watch])
-        #expect(app.handle(.action(Screens.detailsScreen, .watch)).count == 1)
+        #expect(app.handle(.action(Screens.detailsScreen, .watch)).count == 1 && app.top?.id == PlayerScreen.id)
+        for output in app.shell.close(PlayerScreen.id, at: app.t) { _ = app.handle(output) }
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.shell.pop(at: app.t)

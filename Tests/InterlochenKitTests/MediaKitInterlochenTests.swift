@@ -63,7 +63,7 @@ struct MediaKitInterlochenTests {
             #expect(story["id"] as? String == "901" && story["duration"] as? Int == 720)
             #expect((story["audioUrl"] as? String)?.hasSuffix("/npr/audio/story.mp3") == true)
             let cast = try #require(featured.first { $0["type"] as? String == "livestream" })
-            #expect(cast["live"] as? Bool == true && (cast["hlsUrl"] as? String)?.hasSuffix("/live/index.m3u8") == true)
+            #expect(cast["live"] as? Bool == true && (cast["hlsUrl"] as? String)?.hasSuffix("/live-video/index.m3u8") == true)
             let video = try #require(featured.first)
             for key in ["type", "id", "title", "duration", "image", "hlsUrl"] { #expect(video[key] != nil, "video lacks \(key)") }
             let radio = try #require(sections[1]["items"] as? [[String: Any]])

@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 import StreamServer
@@ -50,8 +51,9 @@ struct InterlochenSampleRig {
 }
 
 /// `SDLDemo --app interlochen` end to end: tabs, Radio's infinite scrolling (NPR pages by startNum), More's
-/// links, Listen on a station (the circle plays the stream and floats over the other tabs), Watch on a video
-/// (the audio released, the video's sound downloaded and played), the LIVE mark and thumbnails by pixels.
+/// links, Listen on a station (the circle plays the stream and floats over the other tabs), Watch on a video and on
+/// the live cast (the audio released, the video player over the details, closed back to them), the LIVE mark and
+/// thumbnails by pixels.
 @Suite("Interlochen app end to end")
 struct InterlochenAppTests {
     /// The centre of tab `index` of five along the bottom of an 800 × 600 window.
@@ -264,7 +266,7 @@ struct InterlochenAppTests {
         #expect(frames.allOutputs.contains("rowSelected:featured:search"))
     }
 
-    @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and plays the video's sound")
+    @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and opens the player (a picture, no tabs); Escape: the details")
     func listenThenWatch() async throws {
         let run = try await DemoRun.script("""
             \(Self.start)
@@ -285,9 +287,13 @@ struct InterlochenAppTests {
             600 tap 400 \(ListGeometry.row(1).y)
             600 wait-screen details 5000
             1200 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            1200 wait-state fetching 10000
-            1200 wait-state playing 30000
-            1300 quit
+            1200 wait-screen player 10000
+            1200 wait-video playing 60000
+            1200 wait-position 2 30000
+            1200 screenshot watching.png
+            1300 key escape
+            1300 wait-screen details 10000
+            1400 quit
             """, arguments: ["--app", "interlochen", "--open-with", "true"])
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -301,15 +307,54 @@ struct InterlochenAppTests {
         // On Featured, before Watch: the stream still plays and the circle shows.
         let onFeatured = frames[listening..<watched].filter { $0.screen == "featured" }
         #expect(!onFeatured.isEmpty && onFeatured.allSatisfy { $0.circle != "hidden" && $0.stream == true }, "\(onFeatured.map(\.state))")
-        // After Watch: the download flow (fetching, then playing a file, not a stream).
+        // After Watch: the player over the details, the station released (no circle, no headphones mark), no tabs.
         let after = Array(frames[watched...])
-        let fetching = try #require(after.firstIndex { $0.state == "fetching" }, "\(after.stateRuns)")
-        #expect(after[fetching...].contains { $0.state == "playing" && $0.stream != true }, "\(after.stateRuns)")
+        #expect(after.screenRuns.compactMap { $0 } == ["player", "details"], "the frame of the tap shows the player: \(after.screenRuns)")
+        let player = after.filter { $0.screen == "player" }
+        #expect(player.allSatisfy { $0.circle == "hidden" && $0.stream == nil && $0.audible == nil && $0.tab == nil })
+        #expect(player.contains { $0.video?.state == "playing" && ($0.video?.position ?? 0) >= 2 }, "\(player.compactMap(\.video?.state))")
+        #expect(after.last?.screen == "details" && after.last?.video == nil && after.last?.circle == "hidden")
+        try expectVideoPicture(run.file("watching.png"), in: player)
         // The circle over the Featured list: its body colour at the centre, away from the icon.
         let image = try LoadedImage(contentsOf: run.file("circle.png"))
         let frame = try #require(onFeatured.last)
         #expect(image.pixel(Int(frame.x) + 40, Int(frame.y), is: (0x2E, 0x3A, 0x59), tolerance: 40)
                 || image.pixel(Int(frame.x) + 40, Int(frame.y), is: (0x2A, 0x9D, 0x8F), tolerance: 40),
                 "circle at (\(frame.x), \(frame.y)): \(image.rgba(Int(frame.x) + 40, Int(frame.y)))")
+    }
+
+    @Test("Watch on the live cast (Featured's last row): the player plays it as live video (no duration), a picture; its ✕: the details")
+    func watchLiveCast() async throws {
+        // The player's ✕ sits where the shell's back button does; a move shows the controls first.
+        let close = ShellLayout(size: Size(width: 800, height: 600)).backButton.center
+        // Featured scrolled to its end (15 rows, 584 pt): the cast is the last row, its centre at y 508.
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 wheel 0 -50 400 300
+            100 wait-still 20000
+            200 tap 400 508
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-screen player 10000
+            300 wait-video playing 60000
+            300 wait-frames 15 30000
+            300 screenshot live.png
+            400 move \(close.x) \(close.y)
+            400 tap \(close.x) \(close.y)
+            400 wait-screen details 10000
+            500 quit
+            """, arguments: ["--app", "interlochen", "--open-with", "true"])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("rowSelected:featured:livestream:6001") && frames.allOutputs.contains("action:details:watch"),
+                "\(frames.allOutputs)")
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "details", "player", "details"], "\(frames.screenRuns)")
+        let player = frames.filter { $0.screen == "player" }
+        #expect(player.allSatisfy { $0.tab == nil && $0.circle == "hidden" })
+        let playing = player.compactMap(\.video).filter { $0.state == "playing" }
+        #expect(!playing.isEmpty && playing.allSatisfy { $0.duration == nil && $0.live == true }, "live: LIVE, no duration")
+        try expectVideoPicture(run.file("live.png"), in: player)
     }
 }

@@ -78,6 +78,13 @@ struct ScriptParserTests {
         #expect(message("0 type").contains("TEXT"))
         #expect(message("0 wait-rows -1 10").contains("row count"))
         #expect(message("0 wait-progress 1.5 10").contains("between 0 and 1"))
+        #expect(message("0 wait-frames -1 10").contains("number of frames") && message("0 wait-frames 5").contains("N TIMEOUT_MS"))
+    }
+
+    @Test("wait-frames N MS: the open video has shown N frames")
+    func waitFrames() throws {
+        #expect(try parser.parse("0 wait-frames 15 3000").map(\.command) == [.wait(.frames(15), timeoutMilliseconds: 3000)])
+        #expect(ScriptCondition.frames(15).description == "wait-frames 15")
     }
 
     @Test("state names come from PlayerPhase, keys from ShellKey: one table each, in the help text too")

@@ -47,11 +47,16 @@ struct VimeoAppTests {
         100 wait-still 20000
         """
 
-    /// The Play button of a video's details (the sample's videos have a picture; the title block is shorter
-    /// than the picture, so the buttons sit under it).
-    static let play = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "NIGHT DRIVES", title: "Night Drives 2",
-                                                  subtitle: "Duration: 1:37", facts: ["a", "b", "c", "d"], actions: [ActionButton(.play)]),
-                                    in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0].center
+    /// The buttons of a video's details, Watch then Listen (the sample's videos have a picture; the title block is
+    /// shorter than the picture, so the buttons sit under it).
+    static let buttons = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "NIGHT DRIVES", title: "Night Drives 2",
+                                                     subtitle: "Duration: 1:37", facts: ["a", "b", "c", "d"],
+                                                     actions: [ActionButton(.watch), ActionButton(.listen)]),
+                                       in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons
+    /// Watch: the video player.
+    static let watch = buttons[0].center
+    /// Listen: the sound in the circle.
+    static let listen = buttons[1].center
 
     @Test("an album of 60 videos scrolled to the end: pages 1, 2 and 3 requested and no more; thumbnails drawn")
     func album() async throws {
@@ -140,7 +145,7 @@ struct VimeoAppTests {
         #expect(onRing >= 18 && onRing <= 32, "\(onRing) of 36 ring samples dark")
     }
 
-    @Test("online: a video opens its details (picture, files, Play); offline, from the store: the notice instead")
+    @Test("online: a video opens its details (picture, files, Watch and Listen); offline, from the store: the notice instead")
     func offlineNotice() async throws {
         let server = try await VimeoSampleRoutes.serve()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("VimeoAppTests-\(UUID().uuidString)")
@@ -153,7 +158,7 @@ struct VimeoAppTests {
             200 wait-screen details 5000
             200 wait-still 20000
             200 screenshot details.png
-            300 tap \(Self.play.x) \(Self.play.y)
+            300 tap \(Self.listen.x) \(Self.listen.y)
             400 quit
             """, arguments: VimeoSampleRoutes.arguments(server, store: store))
         defer { online.remove() }
@@ -179,7 +184,7 @@ struct VimeoAppTests {
 
         let onlineFrames = try online.frames()
         #expect(onlineFrames.screenRuns == ["albums", "videos", "details"], "\(onlineFrames.screenRuns)")
-        #expect(onlineFrames.allOutputs.filter { !$0.hasPrefix("nearEnd") } == ["rowSelected:albums:1001", "rowSelected:videos:1201001", "action:details:play"],
+        #expect(onlineFrames.allOutputs.filter { !$0.hasPrefix("nearEnd") } == ["rowSelected:albums:1001", "rowSelected:videos:1201001", "action:details:listen"],
                 "\(onlineFrames.allOutputs)")
         #expect(!onlineFrames.contains { $0.notice != nil })
         let details = try LoadedImage(contentsOf: online.file("details.png"))

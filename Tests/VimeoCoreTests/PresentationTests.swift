@@ -39,7 +39,7 @@ struct PresentationTests {
         #expect(details.facts.first == "Size: 1920 × 1080")
         #expect(details.facts.dropFirst().first == "File: HLS · adaptive")
         #expect(details.facts.last?.hasPrefix("File: SD · 640 × 360 · video/mp4 · ") == true)
-        #expect(details.actions == [ActionButton(.play)])
+        #expect(details.actions == [ActionButton(.watch), ActionButton(.listen)])
         #expect(details.paragraph.hasPrefix("Night Drives 1: Harbour Lights. Filmed"))
         let notOwned = VimeoPresentation.details(videos[3], overline: nil)
         #expect(notOwned.actions.isEmpty && notOwned.facts.last == "Files: none listed (only the owner sees them)")

@@ -4,6 +4,7 @@ import Foundation
 import ScreenKit
 import MediaCore
 import Testing
+import VideoCore
 import VimeoCore
 
 /// The screens model headless: every row of ``VimeoScreens``' table, the shell asserted after each event.
@@ -227,19 +228,67 @@ struct ScreensTests {
             return
         }
         #expect(details.title == "Video 1" && details.subtitle == "Duration: 1:01" && details.image == URL(string: "http://h/p1.jpg"))
-        #expect(details.actions == [ActionButton(.play)])
+        #expect(details.actions == [ActionButton(.watch), ActionButton(.listen)])
         #expect(details.facts == ["Size: 1280 × 720", "File: HLS · adaptive"])
     }
 
-    @Test("Play: the video's HLS link, name, album and picture for the circle")
-    func play() {
+    @Test("Listen: the video's HLS link, name, album and picture for the circle; the old Play does nothing")
+    func listen() {
         var (app, _) = Harness.inAlbum()
         let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v3"))
         _ = app.finish(check.first, .connectivity(.online))
-        let play = app.handle(.action(VimeoScreens.detailsScreen, .play))
-        #expect(play == [.effect(.play(.init(playlist: URL(string: "http://h/v3.m3u8")!, title: "Video 3", artist: "Night Drives",
-                                     artworkURL: URL(string: "http://h/p3.jpg"))))])
-        #expect(app.handle(.action(VimeoScreens.detailsScreen, .watch)).isEmpty)
+        let listen = app.handle(.action(VimeoScreens.detailsScreen, .listen))
+        #expect(listen == [.effect(.listen(.init(playlist: URL(string: "http://h/v3.m3u8")!, title: "Video 3", artist: "Night Drives",
+                                         artworkURL: URL(string: "http://h/p3.jpg"))))])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .play)).isEmpty)
+        #expect(app.screens.stack == ["albums", "videos", "details"])
+    }
+
+    @Test("Watch: connectivity checked once; online: the player screen over the details and the player on the HLS link; closed: the details as left")
+    func watch() {
+        var (app, _) = Harness.inAlbum()
+        let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v3"))
+        _ = app.finish(check.first, .connectivity(.online))
+        let watch = app.handle(.action(VimeoScreens.detailsScreen, .watch))
+        #expect(watch.map(Self.load) == [.connectivity(video: "v3")] && app.screens.isCheckingConnectivity)
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .watch)).isEmpty, "one check at a time")
+        let opened = app.finish(watch.first, .connectivity(.online))
+        #expect(opened == [.effect(.watch(VideoRequest(source: .hls(URL(string: "http://h/v3.m3u8")!), title: "Video 3")))])
+        #expect(app.top?.id == PlayerScreen.id && app.top?.title == "Video 3" && app.top?.tabs == nil)
+        #expect(app.screens.stack == ["albums", "videos", "details", "player"] && app.shell.screens.count == 4)
+        // The player closed: the host closes its screen and hands the model the back.
+        for output in app.shell.close(PlayerScreen.id, at: app.t) { #expect(app.handle(output).isEmpty) }
+        #expect(app.top?.id == "details" && app.screens.stack == ["albums", "videos", "details"])
+        // Watch again, then Listen from the same details.
+        let again = app.handle(.action(VimeoScreens.detailsScreen, .watch))
+        #expect(!app.finish(again.first, .connectivity(.online)).isEmpty && app.top?.id == PlayerScreen.id)
+    }
+
+    @Test("Watch offline: the seed's placeholder alert (No internet connection) and no player; a late answer for gone details opens nothing")
+    func watchOffline() {
+        var (app, _) = Harness.inAlbum()
+        let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v3"))
+        _ = app.finish(check.first, .connectivity(.online))
+        for outcome: VimeoScreens.Outcome in [.connectivity(.offline), .failed(LoadFailure(message: "down", offline: true))] {
+            let watch = app.handle(.action(VimeoScreens.detailsScreen, .watch))
+            #expect(app.finish(watch.first, outcome).isEmpty)
+            #expect(app.shell.notice == Notice.offline() && app.top?.id == "details" && !app.screens.isCheckingConnectivity)
+            app.shell.closeNotice()
+        }
+        let late = app.handle(.action(VimeoScreens.detailsScreen, .watch))
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: VimeoScreens.detailsScreen))
+        #expect(app.finish(late.first, .connectivity(.online)).isEmpty)
+        #expect(app.screens.stack == ["albums", "videos"] && app.top?.id == "videos")
+    }
+
+    @Test("Watch and Listen need an HLS file; Watch needs it over http(s)")
+    func watchNeedsHLS() {
+        let none = VimeoPresentation.details(Self.video(1, hls: false), overline: nil)
+        #expect(none.actions.isEmpty)
+        var local = Self.video(2)
+        local.files = [VimeoFile(quality: "hls", type: "video/mp4", link: "file:///etc/passwd")]
+        #expect(VimeoPresentation.actions(local) == [ActionButton(.listen)] && VimeoPresentation.watchURL(local) == nil)
     }
 
     @Test("back: the screen's entry goes; its late results are dropped")

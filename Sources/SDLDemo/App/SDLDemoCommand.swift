@@ -28,8 +28,9 @@ struct SDLDemoCommand: ParsableCommand {
             Mouse or touch: click the circle to tap it, drag it, flick it to an edge where it sticks.
             Keys: space taps, arrow keys push the circle to that edge, Escape goes back a screen or quits,
             Backspace goes back a screen. Lists scroll with a drag, a flick or the mouse wheel.
-            Video (--video, and --app buffs' video): Space or K play/pause, Left/Right seek 5 s, Up/Down volume 10 %, M mute,
-            F or a double-click fullscreen, Escape leaves fullscreen, then closes.
+            Video (--video, --app buffs' video, and Watch in the Vimeo and Interlochen apps): Space or K
+            play/pause, Left/Right seek 5 s, Up/Down volume 10 %, M mute, F or a double-click fullscreen, Escape
+            leaves fullscreen, then closes (Watch's player: back to the details).
 
             \(ScriptParser.usageSummary)
             """)

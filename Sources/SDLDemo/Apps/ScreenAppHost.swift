@@ -1,5 +1,7 @@
 import Foundation
+import MediaHost
 import ScreenKit
+import VideoCore
 
 /// Hosts any app whose screens are a ScreenKit ``ScreenKit/ScreenModel`` (the Mini iPlayer, Vimeo,
 /// Interlochen): passes the shell's outputs to the model, runs the loads it asks for in the background (one
@@ -10,13 +12,24 @@ import ScreenKit
 /// ```swift
 /// let app = ScreenAppHost(model: VimeoScreens(), context: context, resources: StandardResourceFetcher(),
 ///                         perform: { request, now in await VimeoLoads.outcome(of: request.load, library: library, now: now) },
-///                         effect: { effect in if case .play(let request) = effect { context.media?.send(.playRequested(.download(request))) } })
+///                         effect: { effect in if case .listen(let request) = effect { context.media?.send(.playRequested(.download(request))) } },
+///                         player: { effect in if case .watch(let request) = effect { request } else { nil } })
 /// ```
+///
+/// **The player.** An effect that `player` maps to a ``VideoCore/VideoRequest`` opens the video player: the
+/// model pushed ScreenKit's ``ScreenKit/PlayerScreen`` with it; the host releases the global audio, shows a
+/// ``VideoOverlay`` (which takes every input while it is open) and asks the media host to play the video. When the
+/// player closes (its ✕, Escape out of windowed mode) the video is released and the host closes the player
+/// screen (``ScreenKit/Shell/close(_:at:)``), handing the model the `back(from: "player")` it returns; a back
+/// from the player screen that reaches the shell (before the video reports) releases the video likewise.
 final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     private var model: Model
     private let context: AppContext
     private let perform: @Sendable (Model.Request, Date) async -> Model.Outcome
     private let effect: (Model.Effect) -> Void
+    private let player: (Model.Effect) -> VideoRequest?
+    /// The video player, while one is open.
+    private var video: VideoOverlay?
     private let finished: (Model.Outcome) -> Void
     private let cleanup: () -> Void
     private var tasks: [Int: Task<Void, Never>] = [:]
@@ -28,11 +41,13 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     ///   - resources: fetches the screens' images.
     ///   - perform: runs one load (off the main thread); `now` is the wall clock when it started.
     ///   - effect: runs one of the model's other effects (main thread).
+    ///   - player: the video an effect opens the player on (nil: not a player effect; it goes to `effect`).
     ///   - finished: sees every outcome before the model does (e.g. to log a failure on stderr).
     ///   - cleanup: stops what the app started (a sample server, a temporary store), after the loads.
     init(model: Model, context: AppContext, resources: (any ResourceFetching)?,
          perform: @escaping @Sendable (Model.Request, Date) async -> Model.Outcome,
          effect: @escaping (Model.Effect) -> Void = { _ in },
+         player: @escaping (Model.Effect) -> VideoRequest? = { _ in nil },
          finished: @escaping (Model.Outcome) -> Void = { _ in },
          cleanup: @escaping () -> Void = {}) {
         self.model = model
@@ -40,33 +55,64 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
         self.resources = resources
         self.perform = perform
         self.effect = effect
+        self.player = player
         self.finished = finished
         self.cleanup = cleanup
     }
 
     func start(_ shell: inout Shell, at t: Double) {
-        run(model.send(.started, &shell, at: t, now: Date()))
+        run(model.send(.started, &shell, at: t, now: Date()), at: t)
     }
 
     func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) {
-        run(model.send(.output(output), &shell, at: t, now: Date()))
+        if case .back(from: PlayerScreen.id) = output, video != nil {
+            // The shell popped the player screen itself (the overlay had no video to take the key yet).
+            video = nil
+            context.media?.send(.audioReleased)
+        }
+        run(model.send(.output(output), &shell, at: t, now: Date()), at: t)
     }
 
     var isWorking: Bool { !tasks.isEmpty }
 
+    var overlay: (any AppOverlay)? { video }
+
     func shutdown() {
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
+        if video != nil {
+            video = nil
+            context.media?.send(.audioReleased)
+        }
         cleanup()
     }
 
-    private func run(_ commands: [ScreenModelCommand<Model.Request, Model.Effect>]) {
+    private func run(_ commands: [ScreenModelCommand<Model.Request, Model.Effect>], at t: Double) {
         for command in commands {
             switch command {
             case .load(let request): load(request)
-            case .effect(let effect): self.effect(effect)
+            case .effect(let effect):
+                if let request = player(effect) { openPlayer(request, at: t) } else { self.effect(effect) }
             }
         }
+    }
+
+    /// Releases the global audio (the circle and the headphones mark go), opens the player and plays `request`.
+    private func openPlayer(_ request: VideoRequest, at t: Double) {
+        guard let media = context.media else { return }
+        media.send(.audioReleased)
+        let context = self.context
+        let owner = UncheckedBox(WeakReference(self))
+        video = VideoOverlay(media: media, openedAt: t, quitsOnClose: false, onClose: { [weak self] in
+            // The overlay released the video; the player screen closes at the next frame, on the shell.
+            self?.video = nil
+            context.update { shell, t in owner.value.object?.closePlayerScreen(&shell, at: t) }
+        })
+        media.send(.playRequested(.video(request)))
+    }
+
+    private func closePlayerScreen(_ shell: inout Shell, at t: Double) {
+        for output in shell.close(PlayerScreen.id, at: t) { handle(output, &shell, at: t) }
     }
 
     private func load(_ request: Model.Request) {
@@ -83,6 +129,6 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     private func finish(_ request: Model.Request, _ outcome: Model.Outcome, _ shell: inout Shell, at t: Double) {
         guard tasks.removeValue(forKey: request.serial) != nil else { return }
         finished(outcome)
-        run(model.send(.finished(request, outcome), &shell, at: t, now: Date()))
+        run(model.send(.finished(request, outcome), &shell, at: t, now: Date()), at: t)
     }
 }

@@ -68,6 +68,8 @@ enum ScriptCondition: Equatable, Sendable {
     case video(String)
     /// `wait-position SECONDS`: the open video's position (the frame on screen) is at least SECONDS.
     case position(Double)
+    /// `wait-frames N`: the open video has shown at least N frames (a live video, whose position starts anywhere).
+    case frames(Int)
 
     /// Whether `frame` satisfies the condition.
     func holds(in frame: FrameSnapshot) -> Bool {
@@ -87,6 +89,7 @@ enum ScriptCondition: Equatable, Sendable {
         case .noBuff: return frame.overlay == nil
         case .video(let state): return frame.video?.status.state.name == state
         case .position(let seconds): return (frame.video?.status.position ?? -.infinity) >= seconds
+        case .frames(let count): return (frame.video?.status.framesShown ?? 0) >= count
         }
     }
 
@@ -106,6 +109,7 @@ enum ScriptCondition: Equatable, Sendable {
         case .noBuff: "wait-no-buff"
         case .video(let state): "wait-video \(state)"
         case .position(let seconds): "wait-position \(seconds)"
+        case .frames(let count): "wait-frames \(count)"
         }
     }
 
@@ -124,9 +128,10 @@ enum ScriptCondition: Equatable, Sendable {
         case .buff, .noBuff:
             if case .buff(let panel)? = frame.overlay { return "buff: \(panel.buff.id), slide \(panel.slide)" }
             return "no buff panel"
-        case .video, .position:
+        case .video, .position, .frames:
             guard let video = frame.video?.status else { return "no video open" }
-            return "video: \(video.state.name) at \(video.position) s" + (video.error.map { " (\($0))" } ?? "")
+            return "video: \(video.state.name) at \(video.position) s, \(video.framesShown) frames shown"
+                + (video.error.map { " (\($0))" } ?? "")
         }
     }
 }

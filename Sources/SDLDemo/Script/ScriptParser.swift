@@ -32,7 +32,7 @@ struct ScriptParser {
         ("wait-rows", "N MS"), ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"),
         ("wait-buff", "ID MS"), ("wait-no-buff", "MS"), ("wait-real", "MS"),
         ("wait-title", "TEXT MS"), ("play-stream", "URL [TITLE]"), ("play-download", "URL"), ("release-audio", ""),
-        ("wait-video", "VSTATE MS"), ("wait-position", "SECONDS MS"), ("seek", "SECONDS"), ("quit", ""),
+        ("wait-video", "VSTATE MS"), ("wait-position", "SECONDS MS"), ("wait-frames", "N MS"), ("seek", "SECONDS"), ("quit", ""),
     ]
 
     /// The video states `wait-video` takes (the trace's `video.state`, issue 18).
@@ -219,6 +219,12 @@ struct ScriptParser {
                 throw error(lineNumber, "`\(arguments[0])` is not a position in seconds")
             }
             command = .wait(.position(seconds), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-frames":
+            try expectCount(2, "N TIMEOUT_MS")
+            guard let count = Int(arguments[0]), count >= 0 else {
+                throw error(lineNumber, "`\(arguments[0])` is not a number of frames")
+            }
+            command = .wait(.frames(count), timeoutMilliseconds: try parseTimeout(arguments[1]))
         case "seek":
             try expectCount(1, "SECONDS")
             guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0 else {

@@ -122,7 +122,8 @@ final class TraceWriter {
     /// With an overlay: the Buff panel's `buff` (the id drawn), `secondsLeft`, `highlighted` (the voted
     /// answer's id or null), `slide` (0…1, how far in) and `leaving` (sliding out after a hide).
     /// The `video` object (issue 18's contract): the engine's status under the contract's names, plus where the
-    /// picture is drawn (`rect`, window points: pixels at scale 1), `fullscreen` and `controlsVisible`.
+    /// picture is drawn (`rect`, window points: pixels at scale 1), `fullscreen` and `controlsVisible`; `live` (a live
+    /// playlist: LIVE on the seek bar, no duration).
     static func videoField(_ video: VideoOverlayFrame) -> String {
         let s = video.status
         func number(_ value: Double?, digits: Int = 3) -> String { value.map { JSONText.number($0, digits: digits) } ?? "null" }
@@ -147,6 +148,7 @@ final class TraceWriter {
             "\"fullscreen\":\(video.fullscreen)",
             "\"controlsVisible\":\(video.layout.controlsVisible)",
             "\"error\":\(s.error.map(JSONText.quoted) ?? "null")",
+            "\"live\":\(s.isLive)",
         ]
         return "\"video\":{" + fields.joined(separator: ",") + "}"
     }

@@ -70,6 +70,8 @@ struct TraceFrame: Decodable, Equatable {
         var fullscreen: Bool
         var controlsVisible: Bool
         var error: String?
+        /// A live playlist (LIVE on the seek bar); absent in traces older than issue 19.
+        var live: Bool?
     }
 
     /// A visible row: its id and title.

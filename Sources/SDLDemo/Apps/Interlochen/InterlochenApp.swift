@@ -10,8 +10,8 @@ import VimeoKit
 /// `--app interlochen`: the Interlochen app (seed 000): five tabs of content-meta.json's sections, an item's
 /// details with Listen and Watch, More's links. The decisions are ``InterlochenCore/InterlochenScreens``
 /// (pure); ``ScreenAppHost`` runs its loads against ``InterlochenKit/InterlochenLibrary`` (the time read once
-/// per load, online unless `--offline`), its Listen and Watch on the media host, and its links with the
-/// configured opener.
+/// per load, online unless `--offline`), its Listen on the media host, its Watch in the video player (the global
+/// audio released first), and its links with the configured opener.
 ///
 /// With no `--content-url` the app serves its embedded sample on 127.0.0.1. The store is `--store` (Vimeo's
 /// next to it, `…-vimeo.sqlite`), else files in a temporary directory removed when the window closes.
@@ -68,13 +68,13 @@ enum InterlochenApp {
                 switch effect {
                 case .listen(let request):
                     context.media?.send(.playRequested(request))
-                case .watch(let request):
-                    context.media?.send(.audioReleased)
-                    context.media?.send(.playRequested(request))
+                case .watch:
+                    break   // the player (below)
                 case .open(let url):
                     opener.open(url)
                 }
             },
+            player: { effect in if case .watch(let request) = effect { request } else { nil } },
             finished: { outcome in
                 switch outcome {
                 case .failed(let failure):

@@ -13,15 +13,18 @@ final class VideoOverlay: AppOverlay {
     private var screen: VideoScreen
     /// Whether closing the player closes the window (`SDLDemo --video`, like mpv) rather than going back to an app.
     private let quitsOnClose: Bool
+    /// Told once the player closed and released the video (an app's host goes back to the screen below).
+    private let onClose: () -> Void
     private(set) var wantsQuit = false
     /// The window's size as last seen (for the ticks, which come without one).
     private var window = Size(width: 0, height: 0)
 
-    /// The player screen for `media`'s video, opened at session time `t`.
-    init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool) {
+    /// The player screen for `media`'s video, opened at session time `t`; `onClose` hears the player close.
+    init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool, onClose: @escaping () -> Void = {}) {
         self.media = media
         self.screen = VideoScreen(openedAt: t)
         self.quitsOnClose = quitsOnClose
+        self.onClose = onClose
     }
 
     func consumes(_ event: ShellEvent, window: Size) -> Bool {
@@ -45,6 +48,7 @@ final class VideoOverlay: AppOverlay {
         case .close:
             media.send(.audioReleased)
             if quitsOnClose { wantsQuit = true }
+            onClose()
         }
     }
 

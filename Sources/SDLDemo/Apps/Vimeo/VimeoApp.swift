@@ -6,9 +6,9 @@ import ScreenKit
 import VimeoCore
 import VimeoKit
 
-/// `--app vimeo`: the Vimeo library's screens (albums → an album's videos, 25 a page → details with Play,
-/// and Search). The decisions are ``VimeoCore/VimeoScreens`` (pure); ``ScreenAppHost`` runs its loads
-/// against ``VimeoKit/VimeoLibrary`` and its Play on the media host.
+/// `--app vimeo`: the Vimeo library's screens (albums → an album's videos, 25 a page → details with Watch and
+/// Listen, and Search). The decisions are ``VimeoCore/VimeoScreens`` (pure); ``ScreenAppHost`` runs its loads
+/// against ``VimeoKit/VimeoLibrary``, its Watch in the video player and its Listen on the media host.
 ///
 /// With no `--base-url` the app serves its embedded sample library (Samples' ``Samples/SampleServer``) on
 /// 127.0.0.1. The store is `--store`, else a file in a temporary directory removed when the window closes.
@@ -59,9 +59,11 @@ enum VimeoApp {
             perform: { request, now in await VimeoLoads.outcome(of: request.load, library: library, now: now) },
             effect: { effect in
                 switch effect {
-                case .play(let request): context.media?.send(.playRequested(.download(request)))
+                case .listen(let request): context.media?.send(.playRequested(.download(request)))
+                case .watch: break   // the player (below)
                 }
             },
+            player: { effect in if case .watch(let request) = effect { request } else { nil } },
             finished: { outcome in
                 if case .failed(let failure) = outcome { DemoLog.line("vimeo: \(failure.message)") }
             },

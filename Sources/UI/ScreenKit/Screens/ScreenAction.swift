@@ -8,7 +8,7 @@ public enum ScreenAction: Hashable, Sendable {
     case play
     /// Listen to a station or story.
     case listen
-    /// Watch a video (this project plays its sound).
+    /// Watch a video (the app opens the video player: ``PlayerScreen``).
     case watch
     /// Open a link outside the app.
     case open

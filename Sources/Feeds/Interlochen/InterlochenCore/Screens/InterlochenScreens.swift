@@ -3,6 +3,7 @@ import Foundation
 import MediaCore
 import PlayerCore
 import ScreenKit
+import VideoCore
 
 /// The Interlochen app's screens as a pure value: five tabs (Featured, Radio, Performances, Extras with
 /// Campus View, More), each a list of its section's items, and an item's details with Listen or Watch.
@@ -43,7 +44,8 @@ import ScreenKit
 /// | a tab | `rowSelected(link)`, anything else (`file:`, `smb:`, a custom scheme) | a notice "Link not opened" with the reason | – |
 /// | a tab | `rowSelected(item)` | `details` pushed (picture, category, title, facts; Listen or Watch when playable) | – |
 /// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
-/// | details | `action(.watch)` | – | watch: the video's HLS (downloaded) or the live cast's playlist |
+/// | details | `action(.watch)` on a video or a live cast | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
+/// | player | `back(from: player)` (the player closed) | (the host closed it) the details again | – |
 /// | details | `back` | (the shell popped it) | – |
 /// | Featured | `rowSelected(search)` (its first row, "Search videos") | `search` pushed: the full-screen search modal (back: Done) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
@@ -183,8 +185,10 @@ public struct InterlochenScreens: ScreenModel {
     public enum Effect: Hashable, Sendable {
         /// Listen: play this audio in the circle (a station or a story, as a stream).
         case listen(MediaRequest)
-        /// Watch: release the audio, then play the video (a VOD's sound downloaded, a live cast's streamed).
-        case watch(MediaRequest)
+        /// Watch: the model pushed the ``ScreenKit/PlayerScreen``; the host releases the global audio and opens the
+        /// video player on this request (a video's HLS link, or a live cast's playlist: the engine knows live from
+        /// it). The host reports the player's closing as the player screen's `back`.
+        case watch(VideoRequest)
         /// Open this link in the browser.
         case open(URL)
     }
@@ -338,6 +342,11 @@ public struct InterlochenScreens: ScreenModel {
             return [.load(request(tab, .sections(tab, refresh: false), .first))]
         case .action(let screen, let action):
             guard screen == Self.detailsScreen, let details else { return [] }
+            if action == .watch {
+                guard let request = Self.watch(details.item) else { return [] }
+                shell.push(PlayerScreen.screen(title: details.item.title), at: t)
+                return [.effect(.watch(request))]
+            }
             return Self.play(action, details)
         case .tabSelected(_, let id):
             guard let tab = Tab(id.rawValue) else { return [] }
@@ -518,7 +527,7 @@ public struct InterlochenScreens: ScreenModel {
         let item = info.item
         var actions: [ActionButton] = []
         if item.listenURL.flatMap(URL.init(string:)) != nil { actions.append(ActionButton(.listen)) }
-        if item.watchURL.flatMap(URL.init(string:)) != nil { actions.append(ActionButton(.watch)) }
+        if watch(item) != nil { actions.append(ActionButton(.watch)) }
         return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
                              title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
                              paragraph: InterlochenText.paragraph(item), actions: actions)
@@ -536,17 +545,17 @@ public struct InterlochenScreens: ScreenModel {
             guard let url = story.audioURL.flatMap(URL.init(string:)) else { return [] }
             return [.effect(.listen(.stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR",
                                                   artworkURL: artwork, isLive: false))))]
-        case (.watch, .video(let video)):
-            guard let url = video.hlsURL.flatMap(URL.init(string:)) else { return [] }
-            return [.effect(.watch(.download(DownloadRequest(playlist: url, title: video.title, artist: info.group,
-                                                     artworkURL: artwork))))]
-        case (.watch, .cast(let event)):
-            guard event.isLive, let url = event.hlsURL.flatMap(URL.init(string:)) else { return [] }
-            return [.effect(.watch(.stream(StreamRequest(url: url, title: event.title, artist: info.group,
-                                                 artworkURL: artwork, isLive: true))))]
         default:
             return []
         }
+    }
+
+    /// What Watch opens the player on: a video's HLS link, a live cast's playlist (``SectionItem/watchURL``),
+    /// over http or https only; nil for anything else. (A new watchable kind of item adds its case to `watchURL`.)
+    static func watch(_ item: SectionItem) -> VideoRequest? {
+        guard let link = item.watchURL, let url = URL(string: link), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https" else { return nil }
+        return VideoRequest(source: .hls(url), title: item.title)
     }
 
     // MARK: Requests

@@ -77,7 +77,24 @@ public enum VimeoPresentation {
                       overline: overline.map { $0.uppercased() }, title: title(video.name),
                       subtitle: video.duration.map { "Duration: " + VimeoText.duration($0) },
                       facts: facts(video), paragraph: video.description ?? "",
-                      actions: video.hlsFile?.streamLink.flatMap(url) != nil ? [ActionButton(.play)] : [])
+                      actions: actions(video))
+    }
+
+    /// The details' buttons: **Watch** (the player, on an http(s) HLS link) and **Listen** (the sound in the circle)
+    /// when the video has an HLS file; none otherwise.
+    public static func actions(_ video: VimeoVideo) -> [ActionButton] {
+        var actions: [ActionButton] = []
+        if watchURL(video) != nil { actions.append(ActionButton(.watch)) }
+        if video.hlsFile?.streamLink.flatMap(url) != nil { actions.append(ActionButton(.listen)) }
+        return actions
+    }
+
+    /// The HLS playlist Watch opens the player on: the HLS file's link, over http or https only (a link from the
+    /// network never makes the player open a local file).
+    public static func watchURL(_ video: VimeoVideo) -> URL? {
+        guard let link = video.hlsFile?.streamLink, let url = URL(string: link),
+              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
+        return url
     }
 
     private static func title(_ name: String) -> String {

@@ -2,11 +2,12 @@ import FeedCore
 import Foundation
 import MediaCore
 import ScreenKit
+import VideoCore
 
 /// The Vimeo app's screens as a pure value: albums (with thumbnails) → an album's videos (25 a page,
-/// the next page asked for as the list nears its end) → a video's details (Play), and a search tab.
-/// Events in (the shell's outputs, the results of loads), commands out (loads, connectivity checks,
-/// play requests); the shell (a value too) is changed in place. A thin driver (SDLDemo's `VimeoApp`)
+/// the next page asked for as the list nears its end) → a video's details (Watch: the player; Listen: the sound in
+/// the circle), and a search tab. Events in (the shell's outputs, the results of loads), commands out (loads,
+/// connectivity checks, the player, play requests); the shell (a value too) is changed in place. A thin driver (SDLDemo's `VimeoApp`)
 /// runs the commands against `VimeoLibrary` and hands the results back.
 ///
 /// ```swift
@@ -17,7 +18,8 @@ import ScreenKit
 /// ```
 ///
 /// Screens: `albums` and `search` are root screens with the tabs **Albums** and **Search**; `videos`
-/// (an album's) and `details` are pushed. Every list is pull-to-refresh.
+/// (an album's) and `details` are pushed, and over the details ScreenKit's `player` (``ScreenKit/PlayerScreen``) while
+/// the video player is open. Every list is pull-to-refresh.
 ///
 /// | state | event | screens | commands |
 /// |---|---|---|---|
@@ -33,9 +35,13 @@ import ScreenKit
 /// | refreshing | loaded | rows replaced, `loaded`; a notice "No internet connection" when only the stored copy could be shown | – |
 /// | refreshing | failed | `loaded`, the old rows, a notice "Couldn't refresh" | – |
 /// | videos, search | `rowSelected(video)` | – | check connectivity (once at a time) |
-/// | checking | online | `details` pushed (picture, name, duration, size, files; Play when there is an HLS file) | – |
+/// | checking | online | `details` pushed (picture, name, duration, size, files; Watch and Listen when there is an HLS file) | – |
 /// | checking | offline | the notice "No internet connection" | – |
-/// | details | `action(.play)` | – | play the HLS file's sound |
+/// | details | `action(.watch)` | – | check connectivity (once at a time) |
+/// | checking for Watch | online | `player` pushed over the details | watch: the player on the HLS link |
+/// | checking for Watch | offline | the notice "No internet connection" (the seed's placeholder alert); no player | – |
+/// | player | `back(from: player)` (the player closed) | (the host closed it) the details again, as left | – |
+/// | details | `action(.listen)` | – | listen: the HLS file's sound, downloaded into the circle |
 /// | albums | `tabSelected(search)` | the `search` root (restored as left) | – |
 /// | search | `tabSelected(albums)` | the `albums` root restored as left (no reload) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the search |
@@ -80,6 +86,8 @@ public struct VimeoScreens: ScreenModel {
         case refresh
         /// A video was selected.
         case select
+        /// Watch was tapped on a video's details.
+        case watch
     }
 
     /// One load, tied to the screen that asked.
@@ -98,8 +106,11 @@ public struct VimeoScreens: ScreenModel {
 
     /// What the host runs besides loads.
     public enum Effect: Hashable, Sendable {
-        /// Play this video's sound in the circle: its HLS downloaded (the best audio track), then played.
-        case play(DownloadRequest)
+        /// Listen: play this video's sound in the circle: its HLS downloaded (the best audio track), then played.
+        case listen(DownloadRequest)
+        /// Watch: open the video player on this video (its HLS link; the player adapts to the connection). The
+        /// model has pushed the ``ScreenKit/PlayerScreen``; the host reports the player's closing as its `back`.
+        case watch(VideoRequest)
     }
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
@@ -121,6 +132,7 @@ public struct VimeoScreens: ScreenModel {
         case albums([String: VimeoAlbum])
         case videos(list: VideoListID?, title: String?, videos: [String: VimeoVideo])
         case details(VimeoVideo, album: String?)
+        case player
     }
 
     private struct Entry: Sendable {
@@ -197,11 +209,17 @@ public struct VimeoScreens: ScreenModel {
             return reload(screen, purpose: .refresh, &shell, at: t)
         case .retryRequested(let screen):
             return reload(screen, purpose: .first, &shell, at: t)
-        case .action(let screen, .play):
+        case .action(let screen, .listen):
             guard let index = topIndex(screen), case .details(let video, let album) = entries[index].content,
                   let link = video.hlsFile?.streamLink, let playlist = URL(string: link) else { return [] }
             let artwork = video.pictures.best(forWidth: VimeoPresentation.detailsPictureWidth).flatMap { URL(string: $0.link) }
-            return [.effect(.play(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork)))]
+            return [.effect(.listen(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork)))]
+        case .action(let screen, .watch):
+            guard let index = topIndex(screen), case .details(let video, _) = entries[index].content,
+                  VimeoPresentation.watchURL(video) != nil, pendingSelection == nil else { return [] }
+            let check = request(entries[index], .connectivity(video: video.id), .watch)
+            pendingSelection = (check.serial, video.id)
+            return [.load(check)]
         case .tabSelected(_, let tab):
             switchRoot(to: tab, &shell, at: t)
             return []
@@ -245,13 +263,14 @@ public struct VimeoScreens: ScreenModel {
             let check = request(entries[index], .connectivity(video: row.rawValue), .select)
             pendingSelection = (check.serial, row.rawValue)
             return [.load(check)]
-        case .details:
+        case .details, .player:
             return []
         }
     }
 
     private mutating func connectivityChecked(_ request: Request, video id: String, _ outcome: Outcome,
                                               _ shell: inout Shell, at t: Double) -> [Command] {
+        if request.purpose == .watch { return watchChecked(request, outcome, &shell, at: t) }
         guard let index = entries.lastIndex(where: { $0.serial == request.entry }), index == entries.count - 1,
               case .videos(_, let title, let videos) = entries[index].content, let video = videos[id] else { return [] }
         switch outcome {
@@ -260,6 +279,23 @@ public struct VimeoScreens: ScreenModel {
             entries.append(entry)
             shell.push(Screen(id: Self.detailsScreen, title: title ?? "Search",
                               body: .details(VimeoPresentation.details(video, overline: title))), at: t)
+        case .connectivity(.offline), .failed:
+            shell.show(Notice.offline(), at: t)
+        case .albums, .videos:
+            break
+        }
+        return []
+    }
+
+    /// Watch's connectivity check answered: online, the player over the details (still on top); else the notice.
+    private mutating func watchChecked(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
+        guard let index = entries.indices.last, entries[index].serial == request.entry,
+              case .details(let video, _) = entries[index].content, let url = VimeoPresentation.watchURL(video) else { return [] }
+        switch outcome {
+        case .connectivity(.online):
+            entries.append(newEntry(PlayerScreen.id, .player))
+            shell.push(PlayerScreen.screen(title: video.name), at: t)
+            return [.effect(.watch(VideoRequest(source: .hls(url), title: video.name)))]
         case .connectivity(.offline), .failed:
             shell.show(Notice.offline(), at: t)
         case .albums, .videos:
@@ -282,7 +318,7 @@ public struct VimeoScreens: ScreenModel {
         case .videos(nil, _, _):
             shell.setLoad(.loaded, of: screen, at: t)   // a search screen before any search: nothing to refresh
             return []
-        case .details:
+        case .details, .player:
             return []
         }
     }
