@@ -54,6 +54,10 @@ struct InterlochenScreensTests {
             }
             return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
         }
+        mutating func playing(_ status: PlaybackStatus) -> [Screens.Command] {
+            t += 0.1
+            return screens.playbackChanged(status, &shell, at: t)
+        }
         mutating func tick() -> [Screens.Command] {
             t += 0.1
             var commands: [Screens.Command] = []
@@ -256,6 +260,64 @@ struct InterlochenScreensTests {
         #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.listen(.stream(StreamRequest(
             source: .http(url: URL(string: "http://h/npr/audio/story.mp3")!), title: "A story", artist: "NPR",
             artworkURL: URL(string: "http://h/s.jpg"), isLive: false))))])
+    }
+
+    static let classicalRequest = StreamRequest(source: .http(url: URL(string: "http://h/radio/classical.mp3")!),
+                                                title: "Classical IPR", artist: "Around the clock",
+                                                artworkURL: URL(string: "http://h/c.jpg"), isLive: true)
+
+    /// The Radio tab loaded, Classical IPR's details on top.
+    static func classicalDetails() -> Harness {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
+        _ = app.handle(.rowSelected("radio", "station:classical"))
+        return app
+    }
+
+    @Test("Listen turns into Pause while its item runs (buffering, playing) and back (paused, failed, another item, a video, nothing)",
+          arguments: [
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .fetching), ScreenAction.pause),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .playing), .pause),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .paused), .listen),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .failed), .listen),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .uninitialized), .listen),
+              (PlaybackStatus(active: .stream(StreamRequest(url: URL(string: "http://h/live/index.m3u8")!, title: "IPR News")),
+                              phase: .playing), .listen),
+              (PlaybackStatus(active: .download(DownloadRequest(playlist: URL(string: "http://h/v.m3u8")!)), phase: .playing), .listen),
+              (PlaybackStatus.idle, .listen),
+          ])
+    func listenTurnsIntoPause(status: PlaybackStatus, button: ScreenAction) {
+        var app = Self.classicalDetails()
+        #expect(app.top?.details?.actions.map(\.action) == [.listen])
+        #expect(app.playing(status).isEmpty)
+        #expect(app.top?.details?.actions.map(\.action) == [button])
+        #expect(app.top?.details?.actions.first?.title == button.defaultTitle)
+        #expect(app.screens.playbackStatus == status)
+    }
+
+    @Test("Pause pauses the item that runs; Listen on it paused resumes it; Listen on another item (or a failed one) plays it; Pause when it does not run does nothing")
+    func pauseAndResume() {
+        var app = Self.classicalDetails()
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
+        #expect(app.handle(.action(Screens.detailsScreen, .pause)) == [.effect(.control(.pause))])
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .paused))
+        #expect(app.top?.details?.actions.map(\.title) == ["Listen"])
+        #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty, "not running: nothing to pause")
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.control(.play))])
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .failed))
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.listen(.stream(Self.classicalRequest)))])
+        // A details opened while its item plays shows Pause at once.
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
+        _ = app.handle(.rowSelected("radio", "station:classical"))
+        #expect(app.top?.details?.actions.map(\.action) == [.pause])
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.handle(.rowSelected("radio", "station:news"))
+        #expect(app.top?.details?.actions.map(\.action) == [.listen], "another station")
+        #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty)
     }
 
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast pushes the player (no tabs) and opens it on the HLS link; closed: the details; none on a cast not live")

@@ -5,6 +5,8 @@ import StreamServer
 import Testing
 import TestSupport
 
+@testable import SDLDemo
+
 /// The Interlochen sample (Sources/Samples/InterlochenSample with the Vimeo sample's routes) on a
 /// StreamServer the test owns, so it can count requests: the station at `/radio/classical.mp3` (RadioStation
 /// looping the embedded fallback.mp3), the story's MP3, a live HLS window at `/live`, the embedded stream behind.
@@ -218,6 +220,75 @@ struct InterlochenAppTests {
         #expect(frames.allOutputs.contains("rowSelected:featured:npr:901"), "\(frames.allOutputs)")
         let playing = try #require(frames.first { $0.state == "playing" })
         #expect(playing.stream == true && playing.circle != "hidden")
+    }
+
+    /// Whether the button at `frame` in `image` carries the label `title`: its white label pixels match those
+    /// of a button drawn in this process by the same renderer (the window's fonts) within a few pixels.
+    static func button(_ image: LoadedImage, at frame: Rect, reads title: String) throws -> Bool {
+        let reference = try RenderHarness.withCanvas { canvas, text in
+            canvas.clear(Palette.background)
+            try Painter(canvas: canvas, text: text, images: nil, time: 0).button(title, in: frame, fill: Palette.accent, textColor: Palette.onDark)
+            return try CanvasPixels(canvas)
+        }
+        let drawn = frame
+        var differing = 0, label = 0
+        for dy in 0..<Int(frame.height) {
+            for dx in 0..<Int(frame.width) {
+                let shot = image.rgba(Int(frame.x) + dx, Int(frame.y) + dy)
+                let mine = reference.at(Int(drawn.x) + dx, Int(drawn.y) + dy)
+                let a = shot.r > 200 && shot.g > 200 && shot.b > 200, b = mine.r > 200 && mine.g > 200 && mine.b > 200
+                if b { label += 1 }
+                if a != b { differing += 1 }
+            }
+        }
+        return label > 20 && differing <= label / 10
+    }
+
+    @Test("Listen on a station turns into Pause while it plays (trace and pixels); Pause pauses it and reads Listen; Listen resumes it")
+    func listenTurnsIntoPause() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            100 wait-screen radio 20000
+            100 wait-load loaded 20000
+            100 wait-still 20000
+            200 tap 400 \(ListGeometry.row(0).y)
+            200 wait-screen details 5000
+            200 wait-still 20000
+            200 screenshot listen.png
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 screenshot pause.png
+            500 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            500 wait-state paused 10000
+            600 screenshot paused.png
+            700 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            700 wait-state playing 30000
+            900 quit
+            """, arguments: rig.arguments)
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.filter { $0.hasPrefix("action:details:") } == ["action:details:listen", "action:details:pause",
+                                                                                  "action:details:listen"], "\(frames.allOutputs)")
+        // The button's title follows the player: Listen, Pause while it buffers and plays, Listen paused, Pause again.
+        let titles = frames.filter { $0.screen == "details" }.compactMap { $0.actions?.first }
+            .reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
+        #expect(titles == ["Listen", "Pause", "Listen", "Pause"], "\(titles)")
+        let paused = try #require(frames.firstIndex { $0.state == "paused" })
+        #expect(frames[paused...].first { $0.screen == "details" && $0.actions != nil }?.actions == ["Listen"] || frames[paused].actions == ["Listen"])
+        // Pixels: the button reads Listen, then Pause, then Listen.
+        let frame = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATIONS", title: "Classical IPR",
+                                                subtitle: "Classical music", facts: ["Live radio"], actions: [ActionButton(.listen)]),
+                                  in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0]
+        let listen = try LoadedImage(contentsOf: run.file("listen.png"))
+        let pause = try LoadedImage(contentsOf: run.file("pause.png"))
+        let resumed = try LoadedImage(contentsOf: run.file("paused.png"))
+        #expect(try Self.button(listen, at: frame, reads: "Listen") && !(try Self.button(listen, at: frame, reads: "Pause")))
+        #expect(try Self.button(pause, at: frame, reads: "Pause") && !(try Self.button(pause, at: frame, reads: "Listen")))
+        #expect(try Self.button(resumed, at: frame, reads: "Listen"))
     }
 
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")

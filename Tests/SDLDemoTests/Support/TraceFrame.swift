@@ -24,6 +24,8 @@ struct TraceFrame: Decodable, Equatable {
     /// The visible rows.
     var rows: [Row]?
     var footer: String?
+    /// A details screen's buttons, by title.
+    var actions: [String]?
     var notice: String?
     var tab: String?
     /// What the screens reported since the previous frame.

@@ -189,12 +189,17 @@ public struct InterlochenScreens: ScreenModel {
         /// video player on this request (a video's HLS link, or a live cast's playlist: the engine knows live from
         /// it). The host reports the player's closing as the player screen's `back`.
         case watch(VideoRequest)
+        /// Pause or resume what plays (Pause on the details of the item that plays; Listen on it while paused).
+        case control(MediaKey)
         /// Open this link in the browser.
         case open(URL)
     }
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
     public typealias Command = ScreenModelCommand<Request, Effect>
+
+    /// What the model follows of the player: what is selected and its phase.
+    public typealias Playback = PlaybackStatus
 
     private struct RowInfo: Sendable {
         var item: SectionItem
@@ -220,6 +225,7 @@ public struct InterlochenScreens: ScreenModel {
 
     private var details: RowInfo?
     private var search: SearchState?
+    private var playback = PlaybackStatus.idle
     private var serial = 0
 
     /// An app with no screens yet.
@@ -233,6 +239,9 @@ public struct InterlochenScreens: ScreenModel {
 
     /// The item whose details show, if any (tests).
     public var detailsItem: SectionItem? { details?.item }
+
+    /// What the player holds, as last reported.
+    public var playbackStatus: PlaybackStatus { playback }
 
     private static let listStyle = ListStyle(rowHeight: 72, showsThumbnails: true, isRefreshable: true)
 
@@ -273,13 +282,23 @@ public struct InterlochenScreens: ScreenModel {
         return [.load(request(.featured, .sections(.featured, refresh: false), .first))]
     }
 
+    /// What plays changed: the details' Listen reads Pause while its item runs (and Listen again otherwise).
+    public mutating func playbackChanged(_ playback: PlaybackStatus, _ shell: inout Shell, at t: Double) -> [Command] {
+        self.playback = playback
+        if let details {
+            let screen = self.details(details)
+            shell.update(Self.detailsScreen, at: t) { $0.body = .details(screen) }
+        }
+        return []
+    }
+
     /// Reacts to what the shell reported.
     private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
         case .rowSelected(Self.searchScreen, let row):
             guard details == nil, let info = search?.rows[row] else { return [] }
             details = info
-            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(Self.details(info))), at: t)
+            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(details(info))), at: t)
             return []
         case .rowSelected(let screen, Self.searchRow) where screen == Tab.featured.screen:
             guard current == .featured, details == nil, search == nil else { return [] }
@@ -327,7 +346,7 @@ public struct InterlochenScreens: ScreenModel {
                 }
             }
             details = info
-            shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(Self.details(info))), at: t)
+            shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(details(info))), at: t)
             return []
         case .nearEnd(let screen, _):
             guard Tab(screen.rawValue) == .radio, current == .radio else { return [] }
@@ -347,7 +366,7 @@ public struct InterlochenScreens: ScreenModel {
                 shell.push(PlayerScreen.screen(title: details.item.title), at: t)
                 return [.effect(.watch(request))]
             }
-            return Self.play(action, details)
+            return play(action, details)
         case .tabSelected(_, let id):
             guard let tab = Tab(id.rawValue) else { return [] }
             return select(tab, &shell, at: t)
@@ -523,28 +542,44 @@ public struct InterlochenScreens: ScreenModel {
         return "Not loaded yet (no connection?)"
     }
 
-    private static func details(_ info: RowInfo) -> DetailsScreen {
+    private func details(_ info: RowInfo) -> DetailsScreen {
         let item = info.item
         var actions: [ActionButton] = []
-        if item.listenURL.flatMap(URL.init(string:)) != nil { actions.append(ActionButton(.listen)) }
-        if watch(item) != nil { actions.append(ActionButton(.watch)) }
+        if let request = Self.listenRequest(info) {
+            actions.append(ActionButton(playback.audio == request && playback.isRunning ? .pause : .listen))
+        }
+        if Self.watch(item) != nil { actions.append(ActionButton(.watch)) }
         return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
                              title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
                              paragraph: InterlochenText.paragraph(item), actions: actions)
     }
 
-    private static func play(_ action: ScreenAction, _ info: RowInfo) -> [Command] {
+    /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.
+    private static func listenRequest(_ info: RowInfo) -> MediaRequest? {
         let item = info.item
         let artwork = item.imageURL.flatMap(URL.init(string:))
-        switch (action, item) {
-        case (.listen, .station(let station)):
-            guard let url = URL(string: station.streamURL) else { return [] }
-            return [.effect(.listen(.stream(StreamRequest(url: url, title: station.name, artist: station.tagline,
-                                                  artworkURL: artwork, isLive: true))))]
-        case (.listen, .story(let story)):
-            guard let url = story.audioURL.flatMap(URL.init(string:)) else { return [] }
-            return [.effect(.listen(.stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR",
-                                                  artworkURL: artwork, isLive: false))))]
+        switch item {
+        case .station(let station):
+            guard let url = URL(string: station.streamURL) else { return nil }
+            return .stream(StreamRequest(url: url, title: station.name, artist: station.tagline, artworkURL: artwork, isLive: true))
+        case .story(let story):
+            guard let url = story.audioURL.flatMap(URL.init(string:)) else { return nil }
+            return .stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR", artworkURL: artwork, isLive: false))
+        default:
+            return nil
+        }
+    }
+
+    /// Listen plays the item, or resumes it when it is what plays, paused; Pause pauses it (Watch is handled above).
+    private func play(_ action: ScreenAction, _ info: RowInfo) -> [Command] {
+        switch action {
+        case .listen:
+            guard let request = Self.listenRequest(info) else { return [] }
+            if playback.audio == request, playback.phase == .paused { return [.effect(.control(.play))] }
+            return [.effect(.listen(request))]
+        case .pause:
+            guard let request = Self.listenRequest(info), playback.audio == request, playback.isRunning else { return [] }
+            return [.effect(.control(.pause))]
         default:
             return []
         }
