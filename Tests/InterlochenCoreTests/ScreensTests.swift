@@ -320,6 +320,54 @@ struct InterlochenScreensTests {
         #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty)
     }
 
+    @Test("the headphones mark shows while audio is loaded (a stream, a download), not with nothing or a video; a tap opens the now-playing screen")
+    func headphonesMark() {
+        var app = Self.classicalDetails()
+        #expect(!app.shell.showsNowPlayingMark)
+        #expect(app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying)).isEmpty)
+        #expect(app.top?.id == Screens.detailsScreen, "nothing loaded: nothing opens")
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .fetching))
+        #expect(app.shell.showsNowPlayingMark)
+        _ = app.playing(PlaybackStatus(active: .download(DownloadRequest(playlist: URL(string: "http://h/v.m3u8")!)), phase: .playing))
+        #expect(app.shell.showsNowPlayingMark)
+        _ = app.playing(PlaybackStatus(active: .video(.init(source: .hls(URL(string: "http://h/v.m3u8")!))), phase: .uninitialized))
+        #expect(!app.shell.showsNowPlayingMark, "a video releases the global audio")
+        _ = app.playing(.idle)
+        #expect(!app.shell.showsNowPlayingMark)
+    }
+
+    @Test("now playing: artwork, title, station or story, its state; Pause while it runs, Play otherwise; it follows the player and closes with no audio")
+    func nowPlayingScreen() {
+        var app = Self.classicalDetails()
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
+        #expect(app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying)).isEmpty)
+        #expect(app.top?.id == Screens.nowPlayingScreen && app.top?.title == "Now Playing" && app.top?.tabs == nil)
+        #expect(app.top?.details == DetailsScreen(image: URL(string: "http://h/c.jpg"), overline: "STATION", title: "Classical IPR",
+                                                  subtitle: "Around the clock", facts: ["Playing"], actions: [ActionButton(.pause)]))
+        #expect(app.handle(.titleButtonTapped(Screens.nowPlayingScreen, .nowPlaying)).isEmpty)
+        #expect(app.shell.screens.count(where: { $0.id == Screens.nowPlayingScreen }) == 1, "not pushed twice")
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .play)).isEmpty, "playing: Play does nothing")
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .pause)) == [.effect(.control(.pause))])
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .paused))
+        #expect(app.top?.details?.actions == [ActionButton(.play)] && app.top?.details?.facts == ["Paused"])
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .pause)).isEmpty)
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .play)) == [.effect(.control(.play))])
+        // The details under it follow too.
+        #expect(app.shell.screen(Screens.detailsScreen)?.details?.actions.map(\.action) == [.listen])
+        // A story: STORY, its group as the second line.
+        let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .fetching))
+        #expect(app.top?.details?.overline == "STORY" && app.top?.details?.title == "A story" && app.top?.details?.facts == ["Loading…"])
+        #expect(app.top?.details?.actions == [ActionButton(.pause)])
+        // Back: the details again; the audio released: the now-playing screen closes itself.
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.nowPlayingScreen))
+        #expect(app.top?.id == Screens.detailsScreen && app.screens.detailsItem == .station(Self.classical))
+        _ = app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying))
+        _ = app.playing(.idle)
+        #expect(app.top?.id == Screens.detailsScreen)
+    }
+
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast pushes the player (no tabs) and opens it on the HLS link; closed: the details; none on a cast not live")
     func watch() {
         var app = Harness.featured()

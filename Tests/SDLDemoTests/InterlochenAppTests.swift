@@ -286,9 +286,75 @@ struct InterlochenAppTests {
         let listen = try LoadedImage(contentsOf: run.file("listen.png"))
         let pause = try LoadedImage(contentsOf: run.file("pause.png"))
         let resumed = try LoadedImage(contentsOf: run.file("paused.png"))
-        #expect(try Self.button(listen, at: frame, reads: "Listen") && !(try Self.button(listen, at: frame, reads: "Pause")))
-        #expect(try Self.button(pause, at: frame, reads: "Pause") && !(try Self.button(pause, at: frame, reads: "Listen")))
-        #expect(try Self.button(resumed, at: frame, reads: "Listen"))
+        let readsListen = try Self.button(listen, at: frame, reads: "Listen"), listenReadsPause = try Self.button(listen, at: frame, reads: "Pause")
+        let readsPause = try Self.button(pause, at: frame, reads: "Pause"), pauseReadsListen = try Self.button(pause, at: frame, reads: "Listen")
+        let readsListenAgain = try Self.button(resumed, at: frame, reads: "Listen")
+        #expect(readsListen && !listenReadsPause, "before: Listen")
+        #expect(readsPause && !pauseReadsListen, "playing: Pause")
+        #expect(readsListenAgain, "paused: Listen")
+    }
+
+    @Test("the red headphones at the top left while a station plays, on every screen; a tap opens the now-playing screen (title, Pause), whose Pause pauses it")
+    func headphonesAndNowPlaying() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let pause = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATION", title: "Classical IPR",
+                                                subtitle: "Classical music", facts: ["Playing"], actions: [ActionButton(.pause)]),
+                                  in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0].center
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
+            100 wait-screen radio 20000
+            100 wait-load loaded 20000
+            100 wait-still 20000
+            200 tap 400 \(ListGeometry.row(0).y)
+            200 wait-screen details 5000
+            200 wait-still 20000
+            200 screenshot before.png
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 screenshot details.png
+            500 tap 84 24
+            500 wait-screen nowPlaying 5000
+            600 screenshot nowplaying.png
+            700 tap \(pause.x) \(pause.y)
+            700 wait-state paused 10000
+            800 key escape
+            800 wait-screen details 5000
+            900 key escape
+            900 wait-screen radio 5000
+            1000 screenshot radio.png
+            1100 quit
+            """, arguments: rig.arguments)
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("titleButton:details:nowPlaying") && frames.allOutputs.contains("action:nowPlaying:pause"),
+                "\(frames.allOutputs)")
+        #expect(frames.screenRuns.compactMap { $0 }.suffix(4) == ["details", "nowPlaying", "details", "radio"], "\(frames.screenRuns)")
+        // The mark: none before Listen; from the stream's first frame on, on every screen.
+        let listened = try #require(frames.firstIndex { $0.stream == true })
+        #expect(frames[..<listened].allSatisfy { $0.headphones == nil })
+        let after = frames[listened...].dropFirst()
+        #expect(!after.isEmpty && after.allSatisfy { $0.headphones == true }, "\(after.map { ($0.screen, $0.headphones) })")
+        // The now-playing screen: the station, Pause while it plays, Play once paused.
+        let nowPlaying = frames.filter { $0.screen == "nowPlaying" }
+        #expect(nowPlaying.first?.title == "Now Playing" && nowPlaying.first?.actions == ["Pause"])
+        #expect(nowPlaying.last?.actions == ["Play"], "\(nowPlaying.map(\.actions))")
+        // Pixels: Interlochen red inside the mark's disc (below the glyph), right of Back on details, at the corner on Radio.
+        let red = (0xC8, 0x10, 0x2E)
+        let before = try LoadedImage(contentsOf: run.file("before.png"))
+        let details = try LoadedImage(contentsOf: run.file("details.png"))
+        let radio = try LoadedImage(contentsOf: run.file("radio.png"))
+        let playing = try LoadedImage(contentsOf: run.file("nowplaying.png"))
+        let beforeRed = before.pixel(84, 35, is: red, tolerance: 40)
+        let detailsRed = details.pixel(84, 35, is: red, tolerance: 16) && details.pixel(73, 24, is: red, tolerance: 16)
+        let nowPlayingRed = playing.pixel(84, 35, is: red, tolerance: 16)
+        let radioRed = radio.pixel(28, 35, is: red, tolerance: 16) && radio.pixel(17, 24, is: red, tolerance: 16)
+        #expect(!beforeRed, "no mark before Listen: \(before.rgba(84, 35))")
+        #expect(detailsRed, "details: \(details.rgba(84, 35)) \(details.rgba(73, 24))")
+        #expect(nowPlayingRed, "now playing: \(playing.rgba(84, 35))")
+        #expect(radioRed, "radio: \(radio.rgba(28, 35)) \(radio.rgba(17, 24))")
     }
 
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")

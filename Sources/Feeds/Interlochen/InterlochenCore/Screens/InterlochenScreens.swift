@@ -61,6 +61,8 @@ public struct InterlochenScreens: ScreenModel {
     public static let detailsScreen: ScreenID = "details"
     /// The full-screen search modal.
     public static let searchScreen: ScreenID = "search"
+    /// The now-playing screen, opened from the headphones mark.
+    public static let nowPlayingScreen: ScreenID = "nowPlaying"
     /// Featured's first row, which opens the search.
     public static let searchRow: RowID = "search"
     /// The row shown in an empty list (not selectable).
@@ -282,12 +284,19 @@ public struct InterlochenScreens: ScreenModel {
         return [.load(request(.featured, .sections(.featured, refresh: false), .first))]
     }
 
-    /// What plays changed: the details' Listen reads Pause while its item runs (and Listen again otherwise).
+    /// What plays changed: the details' Listen reads Pause while its item runs (and Listen again otherwise); the
+    /// headphones mark shows while audio is loaded; the now-playing screen follows (and closes with no audio).
     public mutating func playbackChanged(_ playback: PlaybackStatus, _ shell: inout Shell, at t: Double) -> [Command] {
         self.playback = playback
+        shell.showsNowPlayingMark = playback.audio != nil
         if let details {
             let screen = self.details(details)
             shell.update(Self.detailsScreen, at: t) { $0.body = .details(screen) }
+        }
+        if let screen = nowPlaying() {
+            shell.update(Self.nowPlayingScreen, at: t) { $0.body = .details(screen) }
+        } else if shell.top?.id == Self.nowPlayingScreen {
+            shell.pop(at: t)
         }
         return []
     }
@@ -359,6 +368,16 @@ public struct InterlochenScreens: ScreenModel {
             guard let tab = Tab(screen.rawValue) else { return [] }
             tabStates[tab, default: TabState()].generation += 1
             return [.load(request(tab, .sections(tab, refresh: false), .first))]
+        case .titleButtonTapped(_, .nowPlaying):
+            guard shell.top?.id != Self.nowPlayingScreen, let screen = nowPlaying() else { return [] }
+            shell.push(Screen(id: Self.nowPlayingScreen, title: "Now Playing", body: .details(screen)), at: t)
+            return []
+        case .action(Self.nowPlayingScreen, let action):
+            switch action {
+            case .pause where playback.isRunning: return [.effect(.control(.pause))]
+            case .play where !playback.isRunning && playback.audio != nil: return [.effect(.control(.play))]
+            default: return []
+            }
         case .action(let screen, let action):
             guard screen == Self.detailsScreen, let details else { return [] }
             if action == .watch {
@@ -374,7 +393,7 @@ public struct InterlochenScreens: ScreenModel {
             if screen == Self.detailsScreen { details = nil }
             if screen == Self.searchScreen { search = nil }
             return []
-        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted:
+        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted, .titleButtonTapped:
             return []
         }
     }
@@ -552,6 +571,30 @@ public struct InterlochenScreens: ScreenModel {
         return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
                              title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
                              paragraph: InterlochenText.paragraph(item), actions: actions)
+    }
+
+    /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
+    /// does, and Pause or Play.
+    private func nowPlaying() -> DetailsScreen? {
+        let title: String?, artist: String?, artwork: URL?, kind: String
+        switch playback.active {
+        case .stream(let request):
+            (title, artist, artwork) = (request.title, request.artist, request.artworkURL)
+            kind = request.isLive == true ? "STATION" : "STORY"
+        case .download(let request):
+            (title, artist, artwork, kind) = (request.title, request.artist, request.artworkURL, "VIDEO")
+        case .nothing, .video:
+            return nil
+        }
+        let state = switch playback.phase {
+        case .fetching: "Loading…"
+        case .playing: "Playing"
+        case .paused: "Paused"
+        case .failed: "Couldn't play"
+        case .uninitialized, .completed: "Stopped"
+        }
+        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state],
+                             actions: [ActionButton(playback.isRunning ? .pause : .play)])
     }
 
     /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.
