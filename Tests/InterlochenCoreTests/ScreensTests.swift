@@ -96,10 +96,10 @@ struct InterlochenScreensTests {
     func featuredRows() {
         let app = Harness.featured()
         #expect(app.top?.load == .loaded)
-        #expect(app.rows.map(\.id.rawValue) == ["search", "vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
-        #expect(app.rows.map(\.subtitle) == ["Every video on Vimeo", "Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
-        #expect(app.rows.map(\.badge) == [nil, nil, nil, nil, "LIVE", nil])
-        #expect(app.rows[1].thumbnail == URL(string: "http://h/v.jpg"))
+        #expect(app.rows.map(\.id.rawValue) == ["vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
+        #expect(app.rows.map(\.subtitle) == ["Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
+        #expect(app.rows.map(\.badge) == [nil, nil, nil, "LIVE", nil])
+        #expect(app.rows[0].thumbnail == URL(string: "http://h/v.jpg"))
         #expect(app.top?.list?.hasMore == false, "only Radio pages")
     }
 
@@ -115,7 +115,7 @@ struct InterlochenScreensTests {
         _ = app.finish(first.first, .sections(Self.featured))       // the old request: dropped
         #expect(app.rows.isEmpty)
         _ = app.finish(retry.first, .sections(Self.featured))
-        #expect(app.rows.count == 6 && app.top?.load == .loaded)
+        #expect(app.rows.count == 5 && app.top?.load == .loaded)
     }
 
     @Test("loaded with nothing and media that failed: failed with the failure; with some rows: a notice")
@@ -130,7 +130,7 @@ struct InterlochenScreensTests {
         var partial = Self.featured
         partial.failures = ["vimeo:album/1003: Vimeo: HTTP 500"]
         _ = app.finish(retry.first, .sections(partial))
-        #expect(app.rows.count == 6)
+        #expect(app.rows.count == 5)
         #expect(app.shell.notice?.title == "Some content couldn't load")
     }
 
@@ -139,7 +139,7 @@ struct InterlochenScreensTests {
         var app = Harness()
         let start = app.start()
         _ = app.finish(start.first, .sections(Screens.LoadedSections(sections: [Section(name: .featured, groups: [])])))
-        #expect(app.rows.map(\.id) == [Screens.searchRow, Screens.emptyRow])
+        #expect(app.rows.map(\.id) == [Screens.emptyRow])
         #expect(app.handle(.rowSelected("featured", Screens.emptyRow)).isEmpty)
         #expect(app.top?.id == "featured")
     }
@@ -153,7 +153,7 @@ struct InterlochenScreensTests {
         #expect(app.screens.selectedTab == .radio)
         // Back to Featured before Radio arrives: restored, no load; Radio's result lands on the hidden root.
         #expect(app.handle(.tabSelected("radio", "featured")).isEmpty)
-        #expect(app.top?.id == "featured" && app.rows.count == 6 && app.top?.tabs?.selected == "featured")
+        #expect(app.top?.id == "featured" && app.rows.count == 5 && app.top?.tabs?.selected == "featured")
         _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
         #expect(app.top?.id == "featured")
         #expect(app.handle(.tabSelected("featured", "radio")).isEmpty, "Radio was loaded while hidden")
@@ -215,12 +215,12 @@ struct InterlochenScreensTests {
         stale.sections[0].groups[0].items.removeLast()
         stale.notices = ["content-meta: HTTP 500; using the copy stored at 2026-11-23T10:00:00Z"]
         _ = app.finish(refresh.first, .sections(stale))
-        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.rows.count == 4 && app.top?.load == .loaded)
         #expect(app.shell.notice?.title == "Showing saved content")
         app.shell.closeNotice()
         let again = app.handle(.refreshRequested("featured"))
         _ = app.finish(again.first, .failed(LoadFailure(message: "content-meta: HTTP 500")))
-        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.rows.count == 4 && app.top?.load == .loaded)
         #expect(app.shell.notice == Notice(title: "Couldn't refresh", message: "content-meta: HTTP 500"))
         app.shell.closeNotice()
         let offline = app.handle(.refreshRequested("featured"))
@@ -449,19 +449,21 @@ struct InterlochenScreensTests {
                                     .retryRequested("nowhere"), .tabSelected("featured", "nowhere")] {
             #expect(app.handle(output).isEmpty, "\(output)")
         }
-        #expect(app.top?.id == "featured" && app.rows.count == 6)
+        #expect(app.top?.id == "featured" && app.rows.count == 5)
     }
 
     static func videos(_ range: Range<Int>) -> [InterlochenVideo] {
         range.map { InterlochenVideo(id: "s\($0)", title: "Found \($0)", duration: 60, hlsURL: "http://h/s\($0).m3u8") }
     }
 
-    @Test("search: Featured's first row opens the modal; submit empties the results and page 1 loads at the next tick; pages append; a video's details Watch; Done closes it")
+    @Test("search: Search in a tab's title bar opens the modal (grey bar, Done, no tabs); submit empties the results and page 1 loads at the next tick; pages append; a video's details Watch; Done closes it")
     func search() {
         var app = Harness.featured()
-        #expect(app.rows.first?.title == "Search videos")
-        #expect(app.handle(.rowSelected("featured", Screens.searchRow)).isEmpty)
+        #expect(app.top?.trailingButton == .search && !app.rows.contains { $0.title == "Search videos" }, "a button, not a row")
+        #expect(app.handle(.titleButtonTapped("featured", .search)).isEmpty)
         #expect(app.top?.id == Screens.searchScreen && app.screens.isSearching && app.shell.screens.count == 2)
+        #expect(app.top?.isModal == true && app.top?.trailingButton == .done && app.top?.tabs == nil && app.top?.title == "Search")
+        #expect(app.handle(.titleButtonTapped("featured", .search)).isEmpty && app.shell.screens.count == 2, "not twice")
         #expect(app.handle(.searchSubmitted(Screens.searchScreen, "   ")).isEmpty, "an empty query asks nothing")
         #expect(app.handle(.searchSubmitted(Screens.searchScreen, " jazz ")).isEmpty)
         #expect(app.top?.list?.hasMore == true && app.top?.list?.rows.isEmpty == true)
@@ -490,10 +492,25 @@ struct InterlochenScreensTests {
         #expect(!app.screens.isSearching && app.top?.id == "featured")
     }
 
+    @Test("search opens from any tab's title bar, not from details over it (no Search there) nor a tab that is not shown")
+    func searchFromTabs() {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<3)])))
+        #expect(app.top?.trailingButton == .search)
+        #expect(app.handle(.titleButtonTapped("featured", .search)).isEmpty && !app.screens.isSearching, "Featured is not shown")
+        _ = app.handle(.rowSelected("radio", "station:classical"))
+        #expect(app.top?.trailingButton == nil)
+        #expect(app.handle(.titleButtonTapped("radio", .search)).isEmpty && !app.screens.isSearching, "details over it")
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        #expect(app.handle(.titleButtonTapped("radio", .search)).isEmpty && app.screens.isSearching && app.top?.id == Screens.searchScreen)
+    }
+
     @Test("search: no match says so; a failed page shows its message in the loading row")
     func searchEmptyAndFailed() {
         var app = Harness.featured()
-        _ = app.handle(.rowSelected("featured", Screens.searchRow))
+        _ = app.handle(.titleButtonTapped("featured", .search))
         _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
         let first = app.tick()
         _ = app.finish(first.first, .failed(LoadFailure(message: "Vimeo: HTTP 500")))

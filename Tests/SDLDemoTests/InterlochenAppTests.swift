@@ -175,7 +175,7 @@ struct InterlochenAppTests {
         #expect(frames.allOutputs.contains("refresh:featured"))
         let loads = frames.filter { $0.screen == "featured" }.compactMap(\.load).reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
         #expect(loads == ["loading", "loaded", "refreshing", "loaded"], "\(loads)")
-        #expect(try #require(frames.last).rowCount == 15)
+        #expect(try #require(frames.last).rowCount == 14)
     }
 
     @Test("--offline with nothing stored: Featured fails with content-meta's message and Retry; no request is made")
@@ -373,22 +373,29 @@ struct InterlochenAppTests {
         }
     }
 
-    @Test("search: Featured's first row opens the full-screen modal; typed, submitted: page 1, then page 2 while scrolling; a result's details; Done (back) returns to the tabs")
+    @Test("search: Search in the title bar opens the full-screen modal (grey bar, Done); typed, the search button: page 1, then page 2 while scrolling; a result's details; Done returns to the tabs")
     func search() async throws {
         let rig = try await InterlochenSampleRig.serve()
+        let layout = ShellLayout(size: Size(width: 800, height: 600))
+        let searchButton = layout.searchButton(in: layout.content(hasTabs: false)).center
         let run = try await DemoRun.script("""
             \(Self.start)
-            100 tap 400 \(ListGeometry.row(0).y)
+            100 tap 772 24
             100 wait-screen search 5000
-            200 tap 400 76
+            150 screenshot search.png
+            200 tap 300 76
             300 type night
-            400 key enter
+            400 tap \(searchButton.x) \(searchButton.y)
             400 wait-rows 25 20000
             400 wait-still 20000
             500 wheel 0 -25 400 300
             500 wait-still 20000
             500 wait-rows 26 20000
-            600 key escape
+            550 tap 400 300
+            550 wait-screen details 5000
+            560 key escape
+            560 wait-screen search 5000
+            600 tap 772 24
             600 wait-screen featured 5000
             700 quit
             """, arguments: rig.arguments)
@@ -398,9 +405,21 @@ struct InterlochenAppTests {
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(searches == ["/me/videos?query=night&page=1&per_page=25", "/me/videos?query=night&page=2&per_page=25"], "\(searches)")
         let frames = try run.frames()
-        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "search", "featured"], "\(frames.screenRuns)")
-        #expect(frames.filter { $0.screen == "search" }.allSatisfy { $0.tab == nil }, "the modal covers the tabs")
-        #expect(frames.allOutputs.contains("rowSelected:featured:search"))
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "search", "details", "search", "featured"], "\(frames.screenRuns)")
+        let modal = frames.filter { $0.screen == "search" }
+        #expect(modal.allSatisfy { $0.tab == nil && $0.modal == true && $0.titleButton == "done" && $0.title == "Search" },
+                "the modal covers the tabs")
+        #expect(frames.first { $0.screen == "featured" }?.titleButton == "search")
+        #expect(frames.allOutputs.contains("titleButton:featured:search") && frames.allOutputs.contains("searchSubmitted:search:night")
+                && frames.allOutputs.contains("back:search"), "\(frames.allOutputs)")
+        #expect(frames.first { $0.screen == "details" }?.actions == ["Watch"])
+        // The bar is grey, Done in white at its right.
+        let image = try LoadedImage(contentsOf: run.file("search.png"))
+        let grey = image.pixel(400, 4, is: (0x6B, 0x72, 0x80), tolerance: 6), left = image.pixel(20, 24, is: (0x6B, 0x72, 0x80), tolerance: 6)
+        var done = 0
+        for y in 14..<34 { for x in 744..<800 where image.pixel(x, y, is: (0xFF, 0xFF, 0xFF), tolerance: 60) { done += 1 } }
+        #expect(grey && left, "grey bar, no back button: \(image.rgba(400, 4)) \(image.rgba(20, 24))")
+        #expect(done > 20, "Done drawn: \(done) white pixels")
     }
 
     @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and opens the player (a picture, no tabs); Escape: the details")
@@ -421,7 +440,7 @@ struct InterlochenAppTests {
             500 tap \(Self.tab(0).x) \(Self.tab(0).y)
             500 wait-screen featured 5000
             500 screenshot circle.png
-            600 tap 400 \(ListGeometry.row(1).y)
+            600 tap 400 \(ListGeometry.row(0).y)
             600 wait-screen details 5000
             1200 tap \(Self.firstButton.x) \(Self.firstButton.y)
             1200 wait-screen player 10000

@@ -21,7 +21,8 @@ import VideoCore
 /// ```
 ///
 /// Screens: one root per tab (`featured`, `radio`, `performances`, `extras`, `more`), each with the tab bar;
-/// `search` (the modal) is pushed over Featured from its first row; `details` over a root or the search. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
+/// `search` (the modal) is pushed over a tab from Search in its title bar; `details` over a root or the search;
+/// `nowPlaying` over any of them from the headphones mark. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
 /// `link:https://…`). Every list is pull-to-refresh; Radio's also scrolls without end (NPR pages).
 ///
 /// | state | event | screens | commands |
@@ -47,12 +48,17 @@ import VideoCore
 /// | details | `action(.watch)` on a video or a live cast | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again | – |
 /// | details | `back` | (the shell popped it) | – |
-/// | Featured | `rowSelected(search)` (its first row, "Search videos") | `search` pushed: the full-screen search modal (back: Done) | – |
+/// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
 /// | search, more pages | `nearEnd` | (the list shows its loading row) | the next page |
 /// | search | page loaded / failed | rows appended (`hasMore` from the page) / the loading row shows the message | – |
 /// | search | `rowSelected(video)` | `details` pushed over it (Watch) | – |
-/// | search | `back` | (the shell popped it) the tabs again; its pending results are dropped | – |
+/// | search | `back` (Done, Escape) | (the shell popped it) the tabs again; its pending results are dropped | – |
+/// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
+/// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
+/// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
+/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, Pause or Play | – |
+/// | nowPlaying | `action(.pause)` running / `action(.play)` not running | – | `.control(.pause)` / `.control(.play)` |
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
@@ -63,8 +69,6 @@ public struct InterlochenScreens: ScreenModel {
     public static let searchScreen: ScreenID = "search"
     /// The now-playing screen, opened from the headphones mark.
     public static let nowPlayingScreen: ScreenID = "nowPlaying"
-    /// Featured's first row, which opens the search.
-    public static let searchRow: RowID = "search"
     /// The row shown in an empty list (not selectable).
     public static let emptyRow: RowID = "empty"
 
@@ -251,15 +255,24 @@ public struct InterlochenScreens: ScreenModel {
         TabBar(items: Tab.allCases.map { TabBar.Item(id: $0.tabID, title: $0.title) }, selected: tab.tabID)
     }
 
-    /// Featured's first row: opens the search modal.
-    private static let searchEntry = ListRow(id: searchRow, title: "Search videos", subtitle: "Every video on Vimeo")
-
     /// More's links have no pictures: its list has no thumbnail column.
     private static let linkStyle = ListStyle(rowHeight: 72, showsThumbnails: false, isRefreshable: true)
 
     private static func root(_ tab: Tab) -> Screen {
-        Screen(id: tab.screen, title: tab.title, load: .loading,
-               body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
+        var screen = Screen(id: tab.screen, title: tab.title, load: .loading,
+                            body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
+        screen.trailingButton = .search
+        return screen
+    }
+
+    /// The full-screen search modal: a grey bar titled Search with Done, the field and its search button, no tabs.
+    private static func searchModal() -> Screen {
+        var screen = Screen(id: searchScreen, title: "Search",
+                            body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
+                                                       results: ScrollingList(style: listStyle))))
+        screen.isModal = true
+        screen.trailingButton = .done
+        return screen
     }
 
     // MARK: Events
@@ -309,12 +322,10 @@ public struct InterlochenScreens: ScreenModel {
             details = info
             shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(details(info))), at: t)
             return []
-        case .rowSelected(let screen, Self.searchRow) where screen == Tab.featured.screen:
-            guard current == .featured, details == nil, search == nil else { return [] }
+        case .titleButtonTapped(let screen, .search):
+            guard Tab(screen.rawValue) == current, shell.top?.id == screen, details == nil, search == nil else { return [] }
             search = SearchState()
-            shell.push(Screen(id: Self.searchScreen, title: "Search",
-                              body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
-                                                         results: ScrollingList(style: Self.listStyle)))), at: t)
+            shell.push(Self.searchModal(), at: t)
             return []
         case .searchSubmitted(Self.searchScreen, let text):
             let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -425,7 +436,6 @@ public struct InterlochenScreens: ScreenModel {
                 }
                 var shown = rows.map(\.row)
                 if shown.isEmpty { shown = [ListRow(id: Self.emptyRow, title: "Nothing here yet")] }
-                if tab == .featured { shown.insert(Self.searchEntry, at: 0) }
                 let hasMore = tab == .radio && loaded.sections.contains { $0.groups.contains { $0.title == Self.storiesGroup && !$0.items.isEmpty } }
                 var list = screen.list ?? ScrollingList(style: Self.listStyle)
                 list.replaceRows(shown, hasMore: hasMore, at: t)
