@@ -222,6 +222,18 @@ struct InterlochenAppTests {
         #expect(playing.stream == true && playing.circle != "hidden")
     }
 
+    /// From the start: Radio's first station's details (Classical IPR), shown and still, at 200 ms.
+    static let classicalDetails = """
+        \(start)
+        100 tap \(tab(1).x) \(tab(1).y)
+        100 wait-screen radio 20000
+        100 wait-load loaded 20000
+        100 wait-still 20000
+        200 tap 400 \(ListGeometry.row(0).y)
+        200 wait-screen details 5000
+        200 wait-still 20000
+        """
+
     /// Whether the button at `frame` in `image` carries the label `title`: its white label pixels match those
     /// of a button drawn in this process by the same renderer (the window's fonts) within a few pixels.
     static func button(_ image: LoadedImage, at frame: Rect, reads title: String) throws -> Bool {
@@ -248,14 +260,7 @@ struct InterlochenAppTests {
     func listenTurnsIntoPause() async throws {
         let rig = try await InterlochenSampleRig.serve()
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
-            100 wait-screen radio 20000
-            100 wait-load loaded 20000
-            100 wait-still 20000
-            200 tap 400 \(ListGeometry.row(0).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.classicalDetails)
             200 screenshot listen.png
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
@@ -301,14 +306,7 @@ struct InterlochenAppTests {
                                                 subtitle: "Classical music", facts: ["Playing"], actions: [ActionButton(.pause)]),
                                   in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0].center
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
-            100 wait-screen radio 20000
-            100 wait-load loaded 20000
-            100 wait-still 20000
-            200 tap 400 \(ListGeometry.row(0).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.classicalDetails)
             200 screenshot before.png
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
@@ -425,14 +423,7 @@ struct InterlochenAppTests {
     @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and opens the player (a picture, no tabs); Escape: the details")
     func listenThenWatch() async throws {
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
-            100 wait-screen radio 20000
-            100 wait-load loaded 20000
-            100 wait-still 20000
-            200 tap 400 \(ListGeometry.row(0).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.classicalDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
             400 key escape
