@@ -54,6 +54,10 @@ struct InterlochenScreensTests {
             }
             return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
         }
+        mutating func playing(_ status: PlaybackStatus) -> [Screens.Command] {
+            t += 0.1
+            return screens.playbackChanged(status, &shell, at: t)
+        }
         mutating func tick() -> [Screens.Command] {
             t += 0.1
             var commands: [Screens.Command] = []
@@ -92,10 +96,10 @@ struct InterlochenScreensTests {
     func featuredRows() {
         let app = Harness.featured()
         #expect(app.top?.load == .loaded)
-        #expect(app.rows.map(\.id.rawValue) == ["search", "vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
-        #expect(app.rows.map(\.subtitle) == ["Every video on Vimeo", "Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
-        #expect(app.rows.map(\.badge) == [nil, nil, nil, nil, "LIVE", nil])
-        #expect(app.rows[1].thumbnail == URL(string: "http://h/v.jpg"))
+        #expect(app.rows.map(\.id.rawValue) == ["vimeo:1201001", "npr:901", "npr:902", "livestream:6001", "livestream:6002"])
+        #expect(app.rows.map(\.subtitle) == ["Video · 1:37", "NPR · 12 min", "NPR · text only", "Live now", "LiveStream · starting soon"])
+        #expect(app.rows.map(\.badge) == [nil, nil, nil, "LIVE", nil])
+        #expect(app.rows[0].thumbnail == URL(string: "http://h/v.jpg"))
         #expect(app.top?.list?.hasMore == false, "only Radio pages")
     }
 
@@ -111,7 +115,7 @@ struct InterlochenScreensTests {
         _ = app.finish(first.first, .sections(Self.featured))       // the old request: dropped
         #expect(app.rows.isEmpty)
         _ = app.finish(retry.first, .sections(Self.featured))
-        #expect(app.rows.count == 6 && app.top?.load == .loaded)
+        #expect(app.rows.count == 5 && app.top?.load == .loaded)
     }
 
     @Test("loaded with nothing and media that failed: failed with the failure; with some rows: a notice")
@@ -126,7 +130,7 @@ struct InterlochenScreensTests {
         var partial = Self.featured
         partial.failures = ["vimeo:album/1003: Vimeo: HTTP 500"]
         _ = app.finish(retry.first, .sections(partial))
-        #expect(app.rows.count == 6)
+        #expect(app.rows.count == 5)
         #expect(app.shell.notice?.title == "Some content couldn't load")
     }
 
@@ -135,7 +139,7 @@ struct InterlochenScreensTests {
         var app = Harness()
         let start = app.start()
         _ = app.finish(start.first, .sections(Screens.LoadedSections(sections: [Section(name: .featured, groups: [])])))
-        #expect(app.rows.map(\.id) == [Screens.searchRow, Screens.emptyRow])
+        #expect(app.rows.map(\.id) == [Screens.emptyRow])
         #expect(app.handle(.rowSelected("featured", Screens.emptyRow)).isEmpty)
         #expect(app.top?.id == "featured")
     }
@@ -149,7 +153,7 @@ struct InterlochenScreensTests {
         #expect(app.screens.selectedTab == .radio)
         // Back to Featured before Radio arrives: restored, no load; Radio's result lands on the hidden root.
         #expect(app.handle(.tabSelected("radio", "featured")).isEmpty)
-        #expect(app.top?.id == "featured" && app.rows.count == 6 && app.top?.tabs?.selected == "featured")
+        #expect(app.top?.id == "featured" && app.rows.count == 5 && app.top?.tabs?.selected == "featured")
         _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
         #expect(app.top?.id == "featured")
         #expect(app.handle(.tabSelected("featured", "radio")).isEmpty, "Radio was loaded while hidden")
@@ -211,12 +215,12 @@ struct InterlochenScreensTests {
         stale.sections[0].groups[0].items.removeLast()
         stale.notices = ["content-meta: HTTP 500; using the copy stored at 2026-11-23T10:00:00Z"]
         _ = app.finish(refresh.first, .sections(stale))
-        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.rows.count == 4 && app.top?.load == .loaded)
         #expect(app.shell.notice?.title == "Showing saved content")
         app.shell.closeNotice()
         let again = app.handle(.refreshRequested("featured"))
         _ = app.finish(again.first, .failed(LoadFailure(message: "content-meta: HTTP 500")))
-        #expect(app.rows.count == 5 && app.top?.load == .loaded)
+        #expect(app.rows.count == 4 && app.top?.load == .loaded)
         #expect(app.shell.notice == Notice(title: "Couldn't refresh", message: "content-meta: HTTP 500"))
         app.shell.closeNotice()
         let offline = app.handle(.refreshRequested("featured"))
@@ -256,6 +260,112 @@ struct InterlochenScreensTests {
         #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.listen(.stream(StreamRequest(
             source: .http(url: URL(string: "http://h/npr/audio/story.mp3")!), title: "A story", artist: "NPR",
             artworkURL: URL(string: "http://h/s.jpg"), isLive: false))))])
+    }
+
+    static let classicalRequest = StreamRequest(source: .http(url: URL(string: "http://h/radio/classical.mp3")!),
+                                                title: "Classical IPR", artist: "Around the clock",
+                                                artworkURL: URL(string: "http://h/c.jpg"), isLive: true)
+
+    /// The Radio tab loaded, Classical IPR's details on top.
+    static func classicalDetails() -> Harness {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
+        _ = app.handle(.rowSelected("radio", "station:classical"))
+        return app
+    }
+
+    @Test("Listen turns into Pause while its item runs (buffering, playing) and back (paused, failed, another item, a video, nothing)",
+          arguments: [
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .fetching), ScreenAction.pause),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .playing), .pause),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .paused), .listen),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .failed), .listen),
+              (PlaybackStatus(active: .stream(classicalRequest), phase: .uninitialized), .listen),
+              (PlaybackStatus(active: .stream(StreamRequest(url: URL(string: "http://h/live/index.m3u8")!, title: "IPR News")),
+                              phase: .playing), .listen),
+              (PlaybackStatus(active: .download(DownloadRequest(playlist: URL(string: "http://h/v.m3u8")!)), phase: .playing), .listen),
+              (PlaybackStatus.idle, .listen),
+          ])
+    func listenTurnsIntoPause(status: PlaybackStatus, button: ScreenAction) {
+        var app = Self.classicalDetails()
+        #expect(app.top?.details?.actions.map(\.action) == [.listen])
+        #expect(app.playing(status).isEmpty)
+        #expect(app.top?.details?.actions.map(\.action) == [button])
+        #expect(app.top?.details?.actions.first?.title == button.defaultTitle)
+        #expect(app.screens.playbackStatus == status)
+    }
+
+    @Test("Pause pauses the item that runs; Listen on it paused resumes it; Listen on another item (or a failed one) plays it; Pause when it does not run does nothing")
+    func pauseAndResume() {
+        var app = Self.classicalDetails()
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
+        #expect(app.handle(.action(Screens.detailsScreen, .pause)) == [.effect(.control(.pause))])
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .paused))
+        #expect(app.top?.details?.actions.map(\.title) == ["Listen"])
+        #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty, "not running: nothing to pause")
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.control(.play))])
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .failed))
+        #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.listen(.stream(Self.classicalRequest)))])
+        // A details opened while its item plays shows Pause at once.
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
+        _ = app.handle(.rowSelected("radio", "station:classical"))
+        #expect(app.top?.details?.actions.map(\.action) == [.pause])
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        _ = app.handle(.rowSelected("radio", "station:news"))
+        #expect(app.top?.details?.actions.map(\.action) == [.listen], "another station")
+        #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty)
+    }
+
+    @Test("the headphones mark shows while audio is loaded (a stream, a download), not with nothing or a video; a tap opens the now-playing screen")
+    func headphonesMark() {
+        var app = Self.classicalDetails()
+        #expect(!app.shell.showsNowPlayingMark)
+        #expect(app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying)).isEmpty)
+        #expect(app.top?.id == Screens.detailsScreen, "nothing loaded: nothing opens")
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .fetching))
+        #expect(app.shell.showsNowPlayingMark)
+        _ = app.playing(PlaybackStatus(active: .download(DownloadRequest(playlist: URL(string: "http://h/v.m3u8")!)), phase: .playing))
+        #expect(app.shell.showsNowPlayingMark)
+        _ = app.playing(PlaybackStatus(active: .video(.init(source: .hls(URL(string: "http://h/v.m3u8")!))), phase: .uninitialized))
+        #expect(!app.shell.showsNowPlayingMark, "a video releases the global audio")
+        _ = app.playing(.idle)
+        #expect(!app.shell.showsNowPlayingMark)
+    }
+
+    @Test("now playing: artwork, title, station or story, its state; Pause while it runs, Play otherwise; it follows the player and closes with no audio")
+    func nowPlayingScreen() {
+        var app = Self.classicalDetails()
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
+        #expect(app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying)).isEmpty)
+        #expect(app.top?.id == Screens.nowPlayingScreen && app.top?.title == "Now Playing" && app.top?.tabs == nil)
+        #expect(app.top?.details == DetailsScreen(image: URL(string: "http://h/c.jpg"), overline: "STATION", title: "Classical IPR",
+                                                  subtitle: "Around the clock", facts: ["Playing"], actions: [ActionButton(.pause)]))
+        #expect(app.handle(.titleButtonTapped(Screens.nowPlayingScreen, .nowPlaying)).isEmpty)
+        #expect(app.shell.screens.count(where: { $0.id == Screens.nowPlayingScreen }) == 1, "not pushed twice")
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .play)).isEmpty, "playing: Play does nothing")
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .pause)) == [.effect(.control(.pause))])
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .paused))
+        #expect(app.top?.details?.actions == [ActionButton(.play)] && app.top?.details?.facts == ["Paused"])
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .pause)).isEmpty)
+        #expect(app.handle(.action(Screens.nowPlayingScreen, .play)) == [.effect(.control(.play))])
+        // The details under it follow too.
+        #expect(app.shell.screen(Screens.detailsScreen)?.details?.actions.map(\.action) == [.listen])
+        // A story: STORY, its group as the second line.
+        let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .fetching))
+        #expect(app.top?.details?.overline == "STORY" && app.top?.details?.title == "A story" && app.top?.details?.facts == ["Loading…"])
+        #expect(app.top?.details?.actions == [ActionButton(.pause)])
+        // Back: the details again; the audio released: the now-playing screen closes itself.
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.nowPlayingScreen))
+        #expect(app.top?.id == Screens.detailsScreen && app.screens.detailsItem == .station(Self.classical))
+        _ = app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying))
+        _ = app.playing(.idle)
+        #expect(app.top?.id == Screens.detailsScreen)
     }
 
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast pushes the player (no tabs) and opens it on the HLS link; closed: the details; none on a cast not live")
@@ -339,19 +449,21 @@ struct InterlochenScreensTests {
                                     .retryRequested("nowhere"), .tabSelected("featured", "nowhere")] {
             #expect(app.handle(output).isEmpty, "\(output)")
         }
-        #expect(app.top?.id == "featured" && app.rows.count == 6)
+        #expect(app.top?.id == "featured" && app.rows.count == 5)
     }
 
     static func videos(_ range: Range<Int>) -> [InterlochenVideo] {
         range.map { InterlochenVideo(id: "s\($0)", title: "Found \($0)", duration: 60, hlsURL: "http://h/s\($0).m3u8") }
     }
 
-    @Test("search: Featured's first row opens the modal; submit empties the results and page 1 loads at the next tick; pages append; a video's details Watch; Done closes it")
+    @Test("search: Search in a tab's title bar opens the modal (grey bar, Done, no tabs); submit empties the results and page 1 loads at the next tick; pages append; a video's details Watch; Done closes it")
     func search() {
         var app = Harness.featured()
-        #expect(app.rows.first?.title == "Search videos")
-        #expect(app.handle(.rowSelected("featured", Screens.searchRow)).isEmpty)
+        #expect(app.top?.trailingButton == .search && !app.rows.contains { $0.title == "Search videos" }, "a button, not a row")
+        #expect(app.handle(.titleButtonTapped("featured", .search)).isEmpty)
         #expect(app.top?.id == Screens.searchScreen && app.screens.isSearching && app.shell.screens.count == 2)
+        #expect(app.top?.isModal == true && app.top?.trailingButton == .done && app.top?.tabs == nil && app.top?.title == "Search")
+        #expect(app.handle(.titleButtonTapped("featured", .search)).isEmpty && app.shell.screens.count == 2, "not twice")
         #expect(app.handle(.searchSubmitted(Screens.searchScreen, "   ")).isEmpty, "an empty query asks nothing")
         #expect(app.handle(.searchSubmitted(Screens.searchScreen, " jazz ")).isEmpty)
         #expect(app.top?.list?.hasMore == true && app.top?.list?.rows.isEmpty == true)
@@ -380,10 +492,25 @@ struct InterlochenScreensTests {
         #expect(!app.screens.isSearching && app.top?.id == "featured")
     }
 
+    @Test("search opens from any tab's title bar, not from details over it (no Search there) nor a tab that is not shown")
+    func searchFromTabs() {
+        var app = Harness.featured()
+        let radio = app.handle(.tabSelected("featured", "radio"))
+        _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<3)])))
+        #expect(app.top?.trailingButton == .search)
+        #expect(app.handle(.titleButtonTapped("featured", .search)).isEmpty && !app.screens.isSearching, "Featured is not shown")
+        _ = app.handle(.rowSelected("radio", "station:classical"))
+        #expect(app.top?.trailingButton == nil)
+        #expect(app.handle(.titleButtonTapped("radio", .search)).isEmpty && !app.screens.isSearching, "details over it")
+        _ = app.shell.pop(at: app.t)
+        _ = app.handle(.back(from: Screens.detailsScreen))
+        #expect(app.handle(.titleButtonTapped("radio", .search)).isEmpty && app.screens.isSearching && app.top?.id == Screens.searchScreen)
+    }
+
     @Test("search: no match says so; a failed page shows its message in the loading row")
     func searchEmptyAndFailed() {
         var app = Harness.featured()
-        _ = app.handle(.rowSelected("featured", Screens.searchRow))
+        _ = app.handle(.titleButtonTapped("featured", .search))
         _ = app.handle(.searchSubmitted(Screens.searchScreen, "zzz"))
         let first = app.tick()
         _ = app.finish(first.first, .failed(LoadFailure(message: "Vimeo: HTTP 500")))

@@ -102,6 +102,30 @@ struct MediaPlayerDisplayTests {
         #expect(display.awaitsRealWork)
     }
 
+    @Test("status: idle; a stream buffering then playing (running), paused (not running); audio is the stream; a video is no audio")
+    func status() {
+        var player = MediaPlayer()
+        #expect(player.status(at: 0) == .idle)
+        #expect(player.status(at: 0).audio == nil)
+        _ = player.send(.playRequested(.stream(Self.radio)), at: 0)
+        let s = StreamSessionID(1)
+        _ = player.send(.stream(.opened(s, StreamDetails(isLive: true, stationName: "Station"))), at: 0.1)
+        #expect(player.status(at: 0.1) == PlaybackStatus(active: .stream(Self.radio), phase: .fetching))
+        #expect(player.status(at: 0.1).isRunning)
+        _ = player.send(.stream(.buffered(s, seconds: 2.5)), at: 0.2)
+        #expect(player.status(at: 0.2).phase == .playing && player.status(at: 0.2).isRunning)
+        #expect(player.status(at: 0.2).audio == .stream(Self.radio))
+        _ = player.send(.mediaKeyPressed(.pause), at: 0.3)
+        #expect(player.status(at: 0.3) == PlaybackStatus(active: .stream(Self.radio), phase: .paused))
+        #expect(!player.status(at: 0.3).isRunning)
+        _ = player.send(.prepared(Self.a), at: 0.4)
+        #expect(player.status(at: 0.4) == PlaybackStatus(active: .download(Self.a), phase: .uninitialized))
+        #expect(player.status(at: 0.4).audio == .download(Self.a))
+        let video = VideoRequest(source: .hls(URL(string: "http://127.0.0.1:1/v.m3u8")!), title: "V")
+        _ = player.send(.playRequested(.video(video)), at: 0.5)
+        #expect(player.status(at: 0.5).audio == nil && !player.status(at: 0.5).isRunning)
+    }
+
     @Test("now playing for the media controls: the download's request (never a stream in disguise), the stream's own, nothing")
     func nowPlaying() {
         var player = MediaPlayer()

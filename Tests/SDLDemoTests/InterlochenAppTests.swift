@@ -5,6 +5,8 @@ import StreamServer
 import Testing
 import TestSupport
 
+@testable import SDLDemo
+
 /// The Interlochen sample (Sources/Samples/InterlochenSample with the Vimeo sample's routes) on a
 /// StreamServer the test owns, so it can count requests: the station at `/radio/classical.mp3` (RadioStation
 /// looping the embedded fallback.mp3), the story's MP3, a live HLS window at `/live`, the embedded stream behind.
@@ -173,7 +175,7 @@ struct InterlochenAppTests {
         #expect(frames.allOutputs.contains("refresh:featured"))
         let loads = frames.filter { $0.screen == "featured" }.compactMap(\.load).reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
         #expect(loads == ["loading", "loaded", "refreshing", "loaded"], "\(loads)")
-        #expect(try #require(frames.last).rowCount == 15)
+        #expect(try #require(frames.last).rowCount == 14)
     }
 
     @Test("--offline with nothing stored: Featured fails with content-meta's message and Retry; no request is made")
@@ -220,6 +222,139 @@ struct InterlochenAppTests {
         #expect(playing.stream == true && playing.circle != "hidden")
     }
 
+    /// From the start: Radio's first station's details (Classical IPR), shown and still, at 200 ms.
+    static let classicalDetails = """
+        \(start)
+        100 tap \(tab(1).x) \(tab(1).y)
+        100 wait-screen radio 20000
+        100 wait-load loaded 20000
+        100 wait-still 20000
+        200 tap 400 \(ListGeometry.row(0).y)
+        200 wait-screen details 5000
+        200 wait-still 20000
+        """
+
+    /// Whether the button at `frame` in `image` carries the label `title`: its white label pixels match those
+    /// of a button drawn in this process by the same renderer (the window's fonts) within a few pixels.
+    static func button(_ image: LoadedImage, at frame: Rect, reads title: String) throws -> Bool {
+        let reference = try RenderHarness.withCanvas { canvas, text in
+            canvas.clear(Palette.background)
+            try Painter(canvas: canvas, text: text, images: nil, time: 0).button(title, in: frame, fill: Palette.accent, textColor: Palette.onDark)
+            return try CanvasPixels(canvas)
+        }
+        let drawn = frame
+        var differing = 0, label = 0
+        for dy in 0..<Int(frame.height) {
+            for dx in 0..<Int(frame.width) {
+                let shot = image.rgba(Int(frame.x) + dx, Int(frame.y) + dy)
+                let mine = reference.at(Int(drawn.x) + dx, Int(drawn.y) + dy)
+                let a = shot.r > 200 && shot.g > 200 && shot.b > 200, b = mine.r > 200 && mine.g > 200 && mine.b > 200
+                if b { label += 1 }
+                if a != b { differing += 1 }
+            }
+        }
+        return label > 20 && differing <= label / 10
+    }
+
+    @Test("Listen on a station turns into Pause while it plays (trace and pixels); Pause pauses it and reads Listen; Listen resumes it")
+    func listenTurnsIntoPause() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.classicalDetails)
+            200 screenshot listen.png
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 screenshot pause.png
+            500 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            500 wait-state paused 10000
+            600 screenshot paused.png
+            700 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            700 wait-state playing 30000
+            900 quit
+            """, arguments: rig.arguments)
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.filter { $0.hasPrefix("action:details:") } == ["action:details:listen", "action:details:pause",
+                                                                                  "action:details:listen"], "\(frames.allOutputs)")
+        // The button's title follows the player: Listen, Pause while it buffers and plays, Listen paused, Pause again.
+        let titles = frames.filter { $0.screen == "details" }.compactMap { $0.actions?.first }
+            .reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
+        #expect(titles == ["Listen", "Pause", "Listen", "Pause"], "\(titles)")
+        let paused = try #require(frames.firstIndex { $0.state == "paused" })
+        #expect(frames[paused...].first { $0.screen == "details" && $0.actions != nil }?.actions == ["Listen"] || frames[paused].actions == ["Listen"])
+        // Pixels: the button reads Listen, then Pause, then Listen.
+        let frame = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATIONS", title: "Classical IPR",
+                                                subtitle: "Classical music", facts: ["Live radio"], actions: [ActionButton(.listen)]),
+                                  in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0]
+        let listen = try LoadedImage(contentsOf: run.file("listen.png"))
+        let pause = try LoadedImage(contentsOf: run.file("pause.png"))
+        let resumed = try LoadedImage(contentsOf: run.file("paused.png"))
+        let readsListen = try Self.button(listen, at: frame, reads: "Listen"), listenReadsPause = try Self.button(listen, at: frame, reads: "Pause")
+        let readsPause = try Self.button(pause, at: frame, reads: "Pause"), pauseReadsListen = try Self.button(pause, at: frame, reads: "Listen")
+        let readsListenAgain = try Self.button(resumed, at: frame, reads: "Listen")
+        #expect(readsListen && !listenReadsPause, "before: Listen")
+        #expect(readsPause && !pauseReadsListen, "playing: Pause")
+        #expect(readsListenAgain, "paused: Listen")
+    }
+
+    @Test("the red headphones at the top left while a station plays, on every screen; a tap opens the now-playing screen (title, Pause), whose Pause pauses it")
+    func headphonesAndNowPlaying() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let pause = DetailsLayout(DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATION", title: "Classical IPR",
+                                                subtitle: "Classical music", facts: ["Playing"], actions: [ActionButton(.pause)]),
+                                  in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons[0].center
+        let run = try await DemoRun.script("""
+            \(Self.classicalDetails)
+            200 screenshot before.png
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 screenshot details.png
+            500 tap 84 24
+            500 wait-screen nowPlaying 5000
+            600 screenshot nowplaying.png
+            700 tap \(pause.x) \(pause.y)
+            700 wait-state paused 10000
+            800 key escape
+            800 wait-screen details 5000
+            900 key escape
+            900 wait-screen radio 5000
+            1000 screenshot radio.png
+            1100 quit
+            """, arguments: rig.arguments)
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("titleButton:details:nowPlaying") && frames.allOutputs.contains("action:nowPlaying:pause"),
+                "\(frames.allOutputs)")
+        #expect(frames.screenRuns.compactMap { $0 }.suffix(4) == ["details", "nowPlaying", "details", "radio"], "\(frames.screenRuns)")
+        // The mark: none before Listen; from the stream's first frame on, on every screen.
+        let listened = try #require(frames.firstIndex { $0.stream == true })
+        #expect(frames[..<listened].allSatisfy { $0.headphones == nil })
+        let after = frames[listened...].dropFirst()
+        #expect(!after.isEmpty && after.allSatisfy { $0.headphones == true }, "\(after.map { ($0.screen, $0.headphones) })")
+        // The now-playing screen: the station, Pause while it plays, Play once paused.
+        let nowPlaying = frames.filter { $0.screen == "nowPlaying" }
+        #expect(nowPlaying.first?.title == "Now Playing" && nowPlaying.first?.actions == ["Pause"])
+        #expect(nowPlaying.last?.actions == ["Play"], "\(nowPlaying.map(\.actions))")
+        // Pixels: Interlochen red inside the mark's disc (below the glyph), right of Back on details, at the corner on Radio.
+        let red = (0xC8, 0x10, 0x2E)
+        let before = try LoadedImage(contentsOf: run.file("before.png"))
+        let details = try LoadedImage(contentsOf: run.file("details.png"))
+        let radio = try LoadedImage(contentsOf: run.file("radio.png"))
+        let playing = try LoadedImage(contentsOf: run.file("nowplaying.png"))
+        let beforeRed = before.pixel(84, 35, is: red, tolerance: 40)
+        let detailsRed = details.pixel(84, 35, is: red, tolerance: 16) && details.pixel(73, 24, is: red, tolerance: 16)
+        let nowPlayingRed = playing.pixel(84, 35, is: red, tolerance: 16)
+        let radioRed = radio.pixel(28, 35, is: red, tolerance: 16) && radio.pixel(17, 24, is: red, tolerance: 16)
+        #expect(!beforeRed, "no mark before Listen: \(before.rgba(84, 35))")
+        #expect(detailsRed, "details: \(details.rgba(84, 35)) \(details.rgba(73, 24))")
+        #expect(nowPlayingRed, "now playing: \(playing.rgba(84, 35))")
+        #expect(radioRed, "radio: \(radio.rgba(28, 35)) \(radio.rgba(17, 24))")
+    }
+
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
     func options() async throws {
         let binary = try DemoRun.binary()
@@ -236,22 +371,29 @@ struct InterlochenAppTests {
         }
     }
 
-    @Test("search: Featured's first row opens the full-screen modal; typed, submitted: page 1, then page 2 while scrolling; a result's details; Done (back) returns to the tabs")
+    @Test("search: Search in the title bar opens the full-screen modal (grey bar, Done); typed, the search button: page 1, then page 2 while scrolling; a result's details; Done returns to the tabs")
     func search() async throws {
         let rig = try await InterlochenSampleRig.serve()
+        let layout = ShellLayout(size: Size(width: 800, height: 600))
+        let searchButton = layout.searchButton(in: layout.content(hasTabs: false)).center
         let run = try await DemoRun.script("""
             \(Self.start)
-            100 tap 400 \(ListGeometry.row(0).y)
+            100 tap 772 24
             100 wait-screen search 5000
-            200 tap 400 76
+            150 screenshot search.png
+            200 tap 300 76
             300 type night
-            400 key enter
+            400 tap \(searchButton.x) \(searchButton.y)
             400 wait-rows 25 20000
             400 wait-still 20000
             500 wheel 0 -25 400 300
             500 wait-still 20000
             500 wait-rows 26 20000
-            600 key escape
+            550 tap 400 300
+            550 wait-screen details 5000
+            560 key escape
+            560 wait-screen search 5000
+            600 tap 772 24
             600 wait-screen featured 5000
             700 quit
             """, arguments: rig.arguments)
@@ -261,22 +403,27 @@ struct InterlochenAppTests {
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(searches == ["/me/videos?query=night&page=1&per_page=25", "/me/videos?query=night&page=2&per_page=25"], "\(searches)")
         let frames = try run.frames()
-        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "search", "featured"], "\(frames.screenRuns)")
-        #expect(frames.filter { $0.screen == "search" }.allSatisfy { $0.tab == nil }, "the modal covers the tabs")
-        #expect(frames.allOutputs.contains("rowSelected:featured:search"))
+        #expect(frames.screenRuns.compactMap { $0 } == ["featured", "search", "details", "search", "featured"], "\(frames.screenRuns)")
+        let modal = frames.filter { $0.screen == "search" }
+        #expect(modal.allSatisfy { $0.tab == nil && $0.modal == true && $0.titleButton == "done" && $0.title == "Search" },
+                "the modal covers the tabs")
+        #expect(frames.first { $0.screen == "featured" }?.titleButton == "search")
+        #expect(frames.allOutputs.contains("titleButton:featured:search") && frames.allOutputs.contains("searchSubmitted:search:night")
+                && frames.allOutputs.contains("back:search"), "\(frames.allOutputs)")
+        #expect(frames.first { $0.screen == "details" }?.actions == ["Watch"])
+        // The bar is grey, Done in white at its right.
+        let image = try LoadedImage(contentsOf: run.file("search.png"))
+        let grey = image.pixel(400, 4, is: (0x6B, 0x72, 0x80), tolerance: 6), left = image.pixel(20, 24, is: (0x6B, 0x72, 0x80), tolerance: 6)
+        var done = 0
+        for y in 14..<34 { for x in 744..<800 where image.pixel(x, y, is: (0xFF, 0xFF, 0xFF), tolerance: 60) { done += 1 } }
+        #expect(grey && left, "grey bar, no back button: \(image.rgba(400, 4)) \(image.rgba(20, 24))")
+        #expect(done > 20, "Done drawn: \(done) white pixels")
     }
 
     @Test("the embedded sample: Listen on a station plays its stream in the circle, which stays on another tab; Watch on a video releases it and opens the player (a picture, no tabs); Escape: the details")
     func listenThenWatch() async throws {
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 tap \(Self.tab(1).x) \(Self.tab(1).y)
-            100 wait-screen radio 20000
-            100 wait-load loaded 20000
-            100 wait-still 20000
-            200 tap 400 \(ListGeometry.row(0).y)
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.classicalDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
             400 key escape
@@ -284,7 +431,7 @@ struct InterlochenAppTests {
             500 tap \(Self.tab(0).x) \(Self.tab(0).y)
             500 wait-screen featured 5000
             500 screenshot circle.png
-            600 tap 400 \(ListGeometry.row(1).y)
+            600 tap 400 \(ListGeometry.row(0).y)
             600 wait-screen details 5000
             1200 tap \(Self.firstButton.x) \(Self.firstButton.y)
             1200 wait-screen player 10000

@@ -124,6 +124,11 @@ public final class MediaHost: @unchecked Sendable {
         snapshotLock.withLock { snapshot.player }
     }
 
+    /// What is selected and its phase as of the last step (any thread): what an app's screens follow.
+    public func status() -> PlaybackStatus {
+        snapshotLock.withLock { PlaybackStatus(active: snapshot.player.active, phase: snapshot.display.phase) }
+    }
+
     /// The open video's status (nil: no video open): what the player screen draws and traces show.
     public var video: VideoStatus? { videos.currentStatus }
 

@@ -1,3 +1,4 @@
+import MediaCore
 import MediaHost
 import ScreenKit
 
@@ -27,6 +28,13 @@ protocol HostedApp: AnyObject {
     /// Drawn under the screens and the circle (the video the Buff panel floats over); it hears what ScreenKit's
     /// ``ScreenKit/BackdropRouter`` gives it: keys, and presses the circle and the screens do not take. Nil for most apps.
     var backdrop: (any AppOverlay)? { get }
+    /// What the window's player holds changed to `status` at `t` (called once per change, main thread).
+    func playbackChanged(_ status: PlaybackStatus, _ shell: inout Shell, at t: Double)
+}
+
+extension HostedApp {
+    /// Most apps do not follow the player.
+    func playbackChanged(_ status: PlaybackStatus, _ shell: inout Shell, at t: Double) {}
 }
 
 /// What an app gets from the window: a way back to the main thread.

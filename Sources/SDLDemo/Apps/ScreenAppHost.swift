@@ -1,4 +1,5 @@
 import Foundation
+import MediaCore
 import MediaHost
 import ScreenKit
 import VideoCore
@@ -71,6 +72,13 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
             context.media?.send(.audioReleased)
         }
         run(model.send(.output(output), &shell, at: t, now: Date()), at: t)
+    }
+
+    /// Hands the new status to a model that follows the player (its `Playback` is MediaCore's
+    /// ``MediaCore/PlaybackStatus``); a model whose `Playback` is `Never` never hears of it.
+    func playbackChanged(_ status: PlaybackStatus, _ shell: inout Shell, at t: Double) {
+        guard let playback = status as? Model.Playback else { return }
+        run(model.playbackChanged(playback, &shell, at: t), at: t)
     }
 
     var isWorking: Bool { !tasks.isEmpty }

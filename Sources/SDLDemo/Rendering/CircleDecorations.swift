@@ -1,3 +1,4 @@
+import DragPhysics
 import Foundation
 import ScreenKit
 
@@ -42,17 +43,8 @@ enum CircleDecorations {
         // A white rim parts the mark from the (teal, full while playing) circle it overlaps.
         mesh.disc(cx: cx, cy: cy, radius: r + 2 * s, color: Palette.icon, feather: CircleScene.feather)
         mesh.disc(cx: cx, cy: cy, radius: r, color: Palette.circle, feather: CircleScene.feather)
-        // The band: the upper half of a ring; the ear cups: two rounded bars at its ends.
-        let band = r * 0.55
-        mesh.arc(cx: cx, cy: cy + r * 0.08, innerRadius: band - r * 0.13, outerRadius: band, start: Double.pi,
-                 end: 2 * Double.pi, color: Palette.icon, feather: CircleScene.feather, roundCaps: false)
         try painter.draw(mesh)
-        let cup = Rect(x: 0, y: disc.y + disc.r * 0.02, width: disc.r * 0.32, height: disc.r * 0.52)
-        for side in [-1.0, 1.0] {
-            let x = disc.x + side * (band / s - cup.width / 2) - cup.width / 2
-            try painter.draw(Shapes.roundedRect(Rect(x: x, y: cup.y, width: cup.width, height: cup.height),
-                                                radius: cup.width / 2.5, color: Palette.icon, scale: s))
-        }
+        try HeadphonesGlyph.draw(center: Point(x: disc.x, y: disc.y), r: disc.r, color: Palette.icon, with: painter)
     }
 
     private static func drawNowPlaying(title: String, artist: String?, frame: FrameSnapshot, with painter: Painter) throws {

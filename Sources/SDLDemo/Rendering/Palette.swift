@@ -17,6 +17,12 @@ enum Palette {
 
     /// The title bar (the circle's colour) and its text.
     static let titleBar = RGBA(0x2E, 0x3A, 0x59)
+    /// A modal's title bar (the search): grey, as the spec's "The navigation bar should be gray".
+    static let modalBar = RGBA(0x6B, 0x72, 0x80)
+    /// Interlochen red: the headphones mark at the title bar's left (the spec: "The headphones icon in Interlochen
+    /// red"). The spec names no value; this is a crimson close to Interlochen's printed red, kept apart from the
+    /// LIVE badge's red so the two are told apart by pixels.
+    static let interlochenRed = RGBA(0xC8, 0x10, 0x2E)
     /// A pressed back button.
     static let titleBarPressed = RGBA(0x45, 0x55, 0x7E)
     /// Text on the title bar and on filled buttons.

@@ -4,7 +4,7 @@ extension ShellOutput {
     /// How traces write the output: the kind, then its screen and argument, separated by colons —
     /// `circleTapped`, `quit`, `back:SCREEN`, `rowSelected:SCREEN:ROW`, `nearEnd:SCREEN:COUNT`,
     /// `refresh:SCREEN`, `retry:SCREEN`, `action:SCREEN:ACTION`, `tab:SCREEN:TAB`, `notice:ACTION`,
-    /// `searchChanged:SCREEN:TEXT`, `searchSubmitted:SCREEN:TEXT`.
+    /// `searchChanged:SCREEN:TEXT`, `searchSubmitted:SCREEN:TEXT`, `titleButton:SCREEN:BUTTON` (`nowPlaying`, `search`).
     var traceName: String {
         switch self {
         case .circleTapped: "circleTapped"
@@ -24,6 +24,7 @@ extension ShellOutput {
             }
         case .searchChanged(let screen, let text): "searchChanged:\(screen):\(text)"
         case .searchSubmitted(let screen, let text): "searchSubmitted:\(screen):\(text)"
+        case .titleButtonTapped(let screen, let button): "titleButton:\(screen):\(button.rawValue)"
         }
     }
 }

@@ -71,7 +71,9 @@ final class TraceWriter {
 
     /// `screen` (the top screen's name, or null), and with a screen: `load`, `depth`, `title`, and for a list
     /// `scroll` (offset in points), `rowCount`, `rows` (the visible rows' `id` and `title`, top to bottom) and
-    /// `footer` (`loading`, `failed` or null); `notice` (its title) when one shows.
+    /// `footer` (`loading`, `failed` or null); for details `actions` (the buttons' titles, e.g. `["Pause"]`);
+    /// `tab`; `headphones` true while the now-playing mark shows; `titleButton` (`search`, `done`) and `modal` true
+    /// when the screen has them; `notice` (its title) when one shows.
     static func screenFields(_ shell: ShellFrame) -> [String] {
         guard let screen = shell.screen else {
             var fields = ["\"screen\":null"]
@@ -97,7 +99,13 @@ final class TraceWriter {
             }
             fields.append("\"footer\":\(footer)")
         }
+        if case .details(let details) = screen.body, screen.load.showsContent {
+            fields.append("\"actions\":[" + details.actions.map { JSONText.quoted($0.title) }.joined(separator: ",") + "]")
+        }
         if let tabs = screen.tabs, let selected = tabs.selected { fields.append("\"tab\":\(JSONText.quoted(selected.rawValue))") }
+        if shell.showsNowPlayingMark { fields.append("\"headphones\":true") }
+        if let button = screen.trailingButton { fields.append("\"titleButton\":\(JSONText.quoted(button.rawValue))") }
+        if screen.isModal { fields.append("\"modal\":true") }
         if let notice = shell.notice { fields.append("\"notice\":\(JSONText.quoted(notice.title))") }
         return fields
     }

@@ -27,6 +27,8 @@ final class DemoSession {
     private var pendingPicture: VideoPicture?
     /// Who hears input between the shell and the app's backdrop (ScreenKit's, pure).
     private var backdropRouter = BackdropRouter()
+    /// What the player held when the app last heard of it (nil: not yet told).
+    private var playback: PlaybackStatus?
 
     /// Creates a session whose circle is centred in a window of `width` × `height` points.
     init(media: MediaHost, pumpsMedia: Bool, width: Double, height: Double, app: any HostedApp = PlayerApp(),
@@ -87,6 +89,11 @@ final class DemoSession {
         if let frame = media.takeVideoFrame() { pendingPicture = VideoPicture(frame) }
         shell.isCircleHidden = !media.display().isVisible
         app.backdrop?.tick(at: t)
+        let status = media.status()
+        if status != playback {
+            playback = status
+            app.playbackChanged(status, &shell, at: t)
+        }
         app.overlay?.tick(at: t)
         _ = dispatch(shell.send(.tick(time: t)), at: t)
         images?.show(shell.frame(at: t).imageURLs + (app.overlay?.frame(at: t, window: shell.layout.size)?.imageURLs ?? []), at: t)

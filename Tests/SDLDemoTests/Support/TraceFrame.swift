@@ -24,8 +24,15 @@ struct TraceFrame: Decodable, Equatable {
     /// The visible rows.
     var rows: [Row]?
     var footer: String?
+    /// A details screen's buttons, by title.
+    var actions: [String]?
     var notice: String?
     var tab: String?
+    /// True while the now-playing mark (the headphones) shows at the top left.
+    var headphones: Bool?
+    /// The title bar's right button (`search`, `done`), and whether the screen is a modal.
+    var titleButton: String?
+    var modal: Bool?
     /// What the screens reported since the previous frame.
     var outputs: [String]?
     /// `"hidden"` while the global audio player shows nothing.

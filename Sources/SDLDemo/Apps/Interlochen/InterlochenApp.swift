@@ -70,6 +70,8 @@ enum InterlochenApp {
                     context.media?.send(.playRequested(request))
                 case .watch:
                     break   // the player (below)
+                case .control(let key):
+                    context.media?.send(.mediaKeyPressed(key))
                 case .open(let url):
                     opener.open(url)
                 }

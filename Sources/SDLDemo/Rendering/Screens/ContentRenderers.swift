@@ -106,6 +106,9 @@ enum ScreensRenderer {
                     try DetailsRenderer.draw(details, in: screen.content, pressed: frame.pressedControl, with: painter)
                 case .search(let field, let results):
                     try SearchFieldRenderer.draw(field, in: layout.searchField(in: screen.content), with: painter)
+                    try painter.button("Search", in: layout.searchButton(in: screen.content),
+                                       fill: frame.pressedControl == .searchButton ? Palette.accentPressed : Palette.accent,
+                                       textColor: Palette.onDark)
                     try ListRenderer.draw(results, with: painter)
                 case .empty:
                     break
@@ -114,7 +117,8 @@ enum ScreensRenderer {
                 try LoadStateRenderer.draw(screen.load, in: screen.content, pressed: frame.pressedControl, layout: layout, with: painter)
             }
             if let tabs = screen.tabs { try TabBarRenderer.draw(tabs, in: layout.tabBar, pressed: frame.pressedControl, with: painter) }
-            try TitleBarRenderer.draw(screen, pressed: frame.pressedControl, layout: layout, with: painter)
+            try TitleBarRenderer.draw(screen, pressed: frame.pressedControl, layout: layout,
+                                      showsNowPlayingMark: frame.showsNowPlayingMark, with: painter)
         }
         if let notice = frame.notice {
             try NoticeRenderer.draw(notice, size: size, pressed: frame.pressedControl, with: painter)

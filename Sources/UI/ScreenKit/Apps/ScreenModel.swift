@@ -21,10 +21,24 @@ public protocol ScreenModel: Sendable {
     associatedtype Outcome: Sendable
     /// What else the host runs for the model (e.g. play a request, open a link).
     associatedtype Effect: Sendable
+    /// What the host's player is doing, as the model follows it (MediaCore's `PlaybackStatus` for Interlochen);
+    /// `Never` (the default) for a model that does not follow the player.
+    associatedtype Playback: Sendable = Never
 
     /// Applies `event` at frame time `t` and wall-clock `now`; changes `shell`; returns what to run, in order.
     mutating func send(_ event: ScreenModelEvent<Request, Outcome>, _ shell: inout Shell, at t: Double, now: Date)
         -> [ScreenModelCommand<Request, Effect>]
+
+    /// What plays changed to `playback` at frame time `t` (the host calls it only when it changed): the model
+    /// may change `shell` (a Listen button reads Pause) and return commands. The default does nothing.
+    mutating func playbackChanged(_ playback: Playback, _ shell: inout Shell, at t: Double)
+        -> [ScreenModelCommand<Request, Effect>]
+}
+
+extension ScreenModel {
+    /// Does nothing: a model that does not follow the player.
+    public mutating func playbackChanged(_ playback: Playback, _ shell: inout Shell, at t: Double)
+        -> [ScreenModelCommand<Request, Effect>] { [] }
 }
 
 /// A load request: the host keys its table of loads in flight by ``serial``.

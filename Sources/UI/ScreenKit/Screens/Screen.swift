@@ -16,6 +16,10 @@ public struct Screen: Sendable {
     public var body: ScreenBody
     /// Tabs along the bottom, if any.
     public var tabs: TabBar?
+    /// A button at the title bar's right end (Search, or Done on a modal), if any.
+    public var trailingButton: TitleBarButton?
+    /// A modal (e.g. a full-screen search): no back button, a grey title bar; Done, Escape or Backspace close it.
+    public var isModal = false
 
     /// Creates a screen.
     public init(id: ScreenID, title: String, load: LoadState = .loaded, body: ScreenBody, tabs: TabBar? = nil) {

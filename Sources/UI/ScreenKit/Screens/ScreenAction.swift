@@ -8,6 +8,8 @@ public enum ScreenAction: Hashable, Sendable {
     case play
     /// Listen to a station or story.
     case listen
+    /// Pause what plays (the Listen button while its item plays, a now-playing screen).
+    case pause
     /// Watch a video (the app opens the video player: ``PlayerScreen``).
     case watch
     /// Open a link outside the app.
@@ -20,17 +22,19 @@ public enum ScreenAction: Hashable, Sendable {
         switch self {
         case .play: "Play"
         case .listen: "Listen"
+        case .pause: "Pause"
         case .watch: "Watch"
         case .open: "Open"
         case .custom(let name): name
         }
     }
 
-    /// The action's name as traces write it (`play`, `listen`, `watch`, `open`, or the custom name).
+    /// The action's name as traces write it (`play`, `listen`, `pause`, `watch`, `open`, or the custom name).
     public var name: String {
         switch self {
         case .play: "play"
         case .listen: "listen"
+        case .pause: "pause"
         case .watch: "watch"
         case .open: "open"
         case .custom(let name): name

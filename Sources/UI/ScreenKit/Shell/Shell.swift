@@ -56,6 +56,9 @@ public struct Shell: Sendable {
     public private(set) var pressedControl: ShellControl?
     /// Whether the circle is hidden (nothing is selected to play): presses go to what is under it.
     public var isCircleHidden = false
+    /// Whether the now-playing mark (the headphones) shows at the title bar's left, on every screen: the app sets
+    /// it while its audio is loaded; a tap reports ``ShellOutput/titleButtonTapped(_:_:)`` with `.nowPlaying`.
+    public var showsNowPlayingMark = false
     private var gesture: Gesture?
 
     /// A shell with the circle centred in a window of `size` and no screens.
@@ -72,8 +75,10 @@ public struct Shell: Sendable {
 
     /// The screen on top, if any.
     public var top: Screen? { screens.last }
-    /// Whether there is a screen to go back to (the back button shows).
+    /// Whether there is a screen to go back to (Escape goes back).
     public var canGoBack: Bool { screens.count > 1 }
+    /// Whether the back button shows: there is a screen to go back to and the top one is not a modal (which has Done).
+    public var showsBackButton: Bool { canGoBack && top?.isModal != true }
 
     /// The topmost screen named `id`, if any.
     public func screen(_ id: ScreenID) -> Screen? { screens.last { $0.id == id } }
@@ -132,8 +137,12 @@ public struct Shell: Sendable {
             gesture = nil
             return []
         }
-        if canGoBack, layout.backButton.contains(point) {
+        if showsBackButton, layout.backButton.contains(point) {
             startGesture(.control(.back))
+            return []
+        }
+        if let button = titleButton(at: point) {
+            startGesture(.control(.titleButton(button)))
             return []
         }
         if layout.titleBar.contains(point) {
@@ -153,7 +162,9 @@ public struct Shell: Sendable {
         case .loaded, .refreshing:
             switch top.body {
             case .list, .search:
-                if layout.listFrame(of: top).contains(point) {
+                if case .search = top.body, layout.searchButton(in: content).contains(point) {
+                    startGesture(.control(.searchButton))
+                } else if layout.listFrame(of: top).contains(point) {
                     updateTop { $0.updateList { $0.pointerDown(at: point, time: t) } }
                     startGesture(.list)
                 } else {
@@ -278,10 +289,24 @@ public struct Shell: Sendable {
 
     // MARK: Controls
 
+    /// The title-bar button under `point`, if any: the now-playing mark, or the top screen's trailing button.
+    private func titleButton(at point: Point) -> TitleBarButton? {
+        if showsNowPlayingMark, layout.nowPlayingMark(afterBack: showsBackButton).contains(point) { return .nowPlaying }
+        if let button = top?.trailingButton, layout.trailingButton.contains(point) { return button }
+        return nil
+    }
+
     private func frame(of control: ShellControl) -> Rect? {
         switch control {
         case .back:
-            return canGoBack ? layout.backButton : nil
+            return showsBackButton ? layout.backButton : nil
+        case .titleButton(.nowPlaying):
+            return showsNowPlayingMark && top != nil ? layout.nowPlayingMark(afterBack: showsBackButton) : nil
+        case .titleButton(let button):
+            return top?.trailingButton == button ? layout.trailingButton : nil
+        case .searchButton:
+            guard let top, case .search = top.body else { return nil }
+            return layout.searchButton(in: layout.content(of: top))
         case .retry:
             guard let top else { return nil }
             return layout.retryButton(in: layout.content(of: top))
@@ -302,8 +327,13 @@ public struct Shell: Sendable {
 
     private mutating func fire(_ control: ShellControl, at t: Double) -> [ShellOutput] {
         switch control {
-        case .back:
+        case .back, .titleButton(.done):
             return goBack(at: t)
+        case .titleButton(let button):
+            guard let top else { return [] }
+            return [.titleButtonTapped(top.id, button)]
+        case .searchButton:
+            return edit(.submit, t)
         case .retry:
             guard let top, case .failed = top.load else { return [] }
             setLoad(.loading, of: top.id, at: t)

@@ -80,8 +80,10 @@ public enum ShellOutput: Hashable, Sendable {
     case noticeAction(NoticeAction)
     /// The search text of this screen changed.
     case searchChanged(ScreenID, String)
-    /// The search of this screen was submitted (Enter).
+    /// The search of this screen was submitted (Enter, or its search button).
     case searchSubmitted(ScreenID, String)
+    /// A title-bar button was tapped on this screen (the now-playing mark, Search; never Done, which goes back).
+    case titleButtonTapped(ScreenID, TitleBarButton)
 }
 
 /// A control that is pressed (drawn highlighted) until the pointer lifts.
@@ -96,4 +98,8 @@ public enum ShellControl: Hashable, Sendable {
     case tab(Int)
     /// A notice's button, by index.
     case noticeButton(Int)
+    /// A title-bar button (the now-playing mark, Search, Done).
+    case titleButton(TitleBarButton)
+    /// A search screen's search button (submits the field).
+    case searchButton
 }

@@ -13,13 +13,17 @@ public struct ShellFrame: Hashable, Sendable {
     public var pressedControl: ShellControl?
     /// How many screens are stacked.
     public var depth: Int
+    /// Whether the now-playing mark (the headphones) shows at the title bar's left.
+    public var showsNowPlayingMark: Bool
 
     /// Creates a frame.
-    public init(screen: ScreenFrame?, notice: Notice? = nil, pressedControl: ShellControl? = nil, depth: Int? = nil) {
+    public init(screen: ScreenFrame?, notice: Notice? = nil, pressedControl: ShellControl? = nil, depth: Int? = nil,
+                showsNowPlayingMark: Bool = false) {
         self.screen = screen
         self.notice = notice
         self.pressedControl = pressedControl
         self.depth = depth ?? (screen == nil ? 0 : 1)
+        self.showsNowPlayingMark = showsNowPlayingMark
     }
 
     /// Nothing but the circle.
@@ -65,6 +69,10 @@ public struct ScreenFrame: Hashable, Sendable {
     public var body: Body
     /// The tab bar, if any.
     public var tabs: TabBar?
+    /// The button at the title bar's right end, if any.
+    public var trailingButton: TitleBarButton?
+    /// Whether the screen is a modal (a grey title bar, no back button).
+    public var isModal = false
 
     /// Creates a screen frame.
     public init(id: ScreenID, title: String, load: LoadState, canGoBack: Bool, content: Rect, body: Body, tabs: TabBar? = nil) {
@@ -156,8 +164,11 @@ extension Shell {
         case .search(let search): .search(field: search.field, results: search.results.frame(at: t))
         case .empty: .empty
         }
-        let screen = ScreenFrame(id: top.id, title: top.title, load: top.load, canGoBack: canGoBack,
+        var screen = ScreenFrame(id: top.id, title: top.title, load: top.load, canGoBack: showsBackButton,
                                  content: layout.content(of: top), body: body, tabs: top.tabs)
-        return ShellFrame(screen: screen, notice: notice, pressedControl: pressedControl, depth: screens.count)
+        screen.trailingButton = top.trailingButton
+        screen.isModal = top.isModal
+        return ShellFrame(screen: screen, notice: notice, pressedControl: pressedControl, depth: screens.count,
+                          showsNowPlayingMark: showsNowPlayingMark)
     }
 }

@@ -33,6 +33,35 @@ public struct ShellLayout: Hashable, Sendable {
         Rect(x: Self.backButtonWidth + 8, y: 0, width: max(0, size.width - 2 * (Self.backButtonWidth + 8)), height: Self.titleBarHeight)
     }
 
+    /// Width of a title-bar button (the now-playing mark, Search, Done).
+    public static let titleButtonWidth = 56.0
+
+    /// The now-playing mark at the top left: right of the back button when that shows.
+    public func nowPlayingMark(afterBack: Bool) -> Rect {
+        Rect(x: afterBack ? Self.backButtonWidth : 0, y: 0, width: Self.titleButtonWidth, height: Self.titleBarHeight)
+    }
+
+    /// The button at the title bar's right end (Search, Done).
+    public var trailingButton: Rect {
+        Rect(x: max(0, size.width - Self.titleButtonWidth), y: 0, width: Self.titleButtonWidth, height: Self.titleBarHeight)
+    }
+
+    /// Where the title text goes when `leading` points at the left are taken (the back button, the mark): the same
+    /// room left at the right, never less than ``titleText``'s.
+    public func titleText(clearing leading: Double) -> Rect {
+        let inset = max(Self.backButtonWidth, leading) + 8
+        return Rect(x: inset, y: 0, width: max(0, size.width - 2 * inset), height: Self.titleBarHeight)
+    }
+
+    /// The search button right of a search screen's field.
+    public func searchButton(in content: Rect) -> Rect {
+        Rect(x: content.maxX - 12 - Self.searchButtonWidth, y: content.y + 8, width: Self.searchButtonWidth,
+             height: SearchScreen.fieldStripHeight - 16)
+    }
+
+    /// Width of a search screen's search button.
+    public static let searchButtonWidth = 88.0
+
     /// The tab bar of a screen with tabs.
     public var tabBar: Rect {
         Rect(x: 0, y: max(Self.titleBarHeight, size.height - TabBar.height), width: size.width, height: TabBar.height)
@@ -61,7 +90,8 @@ public struct ShellLayout: Hashable, Sendable {
 
     /// The search field of a search screen whose content is `content`.
     public func searchField(in content: Rect) -> Rect {
-        Rect(x: content.x + 12, y: content.y + 8, width: max(0, content.width - 24), height: SearchScreen.fieldStripHeight - 16)
+        Rect(x: content.x + 12, y: content.y + 8, width: max(0, content.width - 32 - Self.searchButtonWidth),
+             height: SearchScreen.fieldStripHeight - 16)
     }
 
     /// The list of a screen: its content, below the search strip for a search screen.

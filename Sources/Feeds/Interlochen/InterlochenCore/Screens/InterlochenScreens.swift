@@ -21,7 +21,8 @@ import VideoCore
 /// ```
 ///
 /// Screens: one root per tab (`featured`, `radio`, `performances`, `extras`, `more`), each with the tab bar;
-/// `search` (the modal) is pushed over Featured from its first row; `details` over a root or the search. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
+/// `search` (the modal) is pushed over a tab from Search in its title bar; `details` over a root or the search;
+/// `nowPlaying` over any of them from the headphones mark. Row ids are `TYPE:ID` (`vimeo:1201001`, `station:classical`,
 /// `link:https://…`). Every list is pull-to-refresh; Radio's also scrolls without end (NPR pages).
 ///
 /// | state | event | screens | commands |
@@ -47,12 +48,17 @@ import VideoCore
 /// | details | `action(.watch)` on a video or a live cast | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again | – |
 /// | details | `back` | (the shell popped it) | – |
-/// | Featured | `rowSelected(search)` (its first row, "Search videos") | `search` pushed: the full-screen search modal (back: Done) | – |
+/// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
 /// | search, more pages | `nearEnd` | (the list shows its loading row) | the next page |
 /// | search | page loaded / failed | rows appended (`hasMore` from the page) / the loading row shows the message | – |
 /// | search | `rowSelected(video)` | `details` pushed over it (Watch) | – |
-/// | search | `back` | (the shell popped it) the tabs again; its pending results are dropped | – |
+/// | search | `back` (Done, Escape) | (the shell popped it) the tabs again; its pending results are dropped | – |
+/// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
+/// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
+/// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
+/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, Pause or Play | – |
+/// | nowPlaying | `action(.pause)` running / `action(.play)` not running | – | `.control(.pause)` / `.control(.play)` |
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
@@ -61,8 +67,8 @@ public struct InterlochenScreens: ScreenModel {
     public static let detailsScreen: ScreenID = "details"
     /// The full-screen search modal.
     public static let searchScreen: ScreenID = "search"
-    /// Featured's first row, which opens the search.
-    public static let searchRow: RowID = "search"
+    /// The now-playing screen, opened from the headphones mark.
+    public static let nowPlayingScreen: ScreenID = "nowPlaying"
     /// The row shown in an empty list (not selectable).
     public static let emptyRow: RowID = "empty"
 
@@ -189,12 +195,17 @@ public struct InterlochenScreens: ScreenModel {
         /// video player on this request (a video's HLS link, or a live cast's playlist: the engine knows live from
         /// it). The host reports the player's closing as the player screen's `back`.
         case watch(VideoRequest)
+        /// Pause or resume what plays (Pause on the details of the item that plays; Listen on it while paused).
+        case control(MediaKey)
         /// Open this link in the browser.
         case open(URL)
     }
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
     public typealias Command = ScreenModelCommand<Request, Effect>
+
+    /// What the model follows of the player: what is selected and its phase.
+    public typealias Playback = PlaybackStatus
 
     private struct RowInfo: Sendable {
         var item: SectionItem
@@ -220,6 +231,7 @@ public struct InterlochenScreens: ScreenModel {
 
     private var details: RowInfo?
     private var search: SearchState?
+    private var playback = PlaybackStatus.idle
     private var serial = 0
 
     /// An app with no screens yet.
@@ -234,21 +246,33 @@ public struct InterlochenScreens: ScreenModel {
     /// The item whose details show, if any (tests).
     public var detailsItem: SectionItem? { details?.item }
 
+    /// What the player holds, as last reported.
+    public var playbackStatus: PlaybackStatus { playback }
+
     private static let listStyle = ListStyle(rowHeight: 72, showsThumbnails: true, isRefreshable: true)
 
     private static func tabBar(selecting tab: Tab) -> TabBar {
         TabBar(items: Tab.allCases.map { TabBar.Item(id: $0.tabID, title: $0.title) }, selected: tab.tabID)
     }
 
-    /// Featured's first row: opens the search modal.
-    private static let searchEntry = ListRow(id: searchRow, title: "Search videos", subtitle: "Every video on Vimeo")
-
     /// More's links have no pictures: its list has no thumbnail column.
     private static let linkStyle = ListStyle(rowHeight: 72, showsThumbnails: false, isRefreshable: true)
 
     private static func root(_ tab: Tab) -> Screen {
-        Screen(id: tab.screen, title: tab.title, load: .loading,
-               body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
+        var screen = Screen(id: tab.screen, title: tab.title, load: .loading,
+                            body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
+        screen.trailingButton = .search
+        return screen
+    }
+
+    /// The full-screen search modal: a grey bar titled Search with Done, the field and its search button, no tabs.
+    private static func searchModal() -> Screen {
+        var screen = Screen(id: searchScreen, title: "Search",
+                            body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
+                                                       results: ScrollingList(style: listStyle))))
+        screen.isModal = true
+        screen.trailingButton = .done
+        return screen
     }
 
     // MARK: Events
@@ -273,20 +297,35 @@ public struct InterlochenScreens: ScreenModel {
         return [.load(request(.featured, .sections(.featured, refresh: false), .first))]
     }
 
+    /// What plays changed: the details' Listen reads Pause while its item runs (and Listen again otherwise); the
+    /// headphones mark shows while audio is loaded; the now-playing screen follows (and closes with no audio).
+    public mutating func playbackChanged(_ playback: PlaybackStatus, _ shell: inout Shell, at t: Double) -> [Command] {
+        self.playback = playback
+        shell.showsNowPlayingMark = playback.audio != nil
+        if let details {
+            let screen = self.details(details)
+            shell.update(Self.detailsScreen, at: t) { $0.body = .details(screen) }
+        }
+        if let screen = nowPlaying() {
+            shell.update(Self.nowPlayingScreen, at: t) { $0.body = .details(screen) }
+        } else if shell.top?.id == Self.nowPlayingScreen {
+            shell.pop(at: t)
+        }
+        return []
+    }
+
     /// Reacts to what the shell reported.
     private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
         case .rowSelected(Self.searchScreen, let row):
             guard details == nil, let info = search?.rows[row] else { return [] }
             details = info
-            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(Self.details(info))), at: t)
+            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(details(info))), at: t)
             return []
-        case .rowSelected(let screen, Self.searchRow) where screen == Tab.featured.screen:
-            guard current == .featured, details == nil, search == nil else { return [] }
+        case .titleButtonTapped(let screen, .search):
+            guard Tab(screen.rawValue) == current, shell.top?.id == screen, details == nil, search == nil else { return [] }
             search = SearchState()
-            shell.push(Screen(id: Self.searchScreen, title: "Search",
-                              body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
-                                                         results: ScrollingList(style: Self.listStyle)))), at: t)
+            shell.push(Self.searchModal(), at: t)
             return []
         case .searchSubmitted(Self.searchScreen, let text):
             let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -327,7 +366,7 @@ public struct InterlochenScreens: ScreenModel {
                 }
             }
             details = info
-            shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(Self.details(info))), at: t)
+            shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(details(info))), at: t)
             return []
         case .nearEnd(let screen, _):
             guard Tab(screen.rawValue) == .radio, current == .radio else { return [] }
@@ -340,6 +379,16 @@ public struct InterlochenScreens: ScreenModel {
             guard let tab = Tab(screen.rawValue) else { return [] }
             tabStates[tab, default: TabState()].generation += 1
             return [.load(request(tab, .sections(tab, refresh: false), .first))]
+        case .titleButtonTapped(_, .nowPlaying):
+            guard shell.top?.id != Self.nowPlayingScreen, let screen = nowPlaying() else { return [] }
+            shell.push(Screen(id: Self.nowPlayingScreen, title: "Now Playing", body: .details(screen)), at: t)
+            return []
+        case .action(Self.nowPlayingScreen, let action):
+            switch action {
+            case .pause where playback.isRunning: return [.effect(.control(.pause))]
+            case .play where !playback.isRunning && playback.audio != nil: return [.effect(.control(.play))]
+            default: return []
+            }
         case .action(let screen, let action):
             guard screen == Self.detailsScreen, let details else { return [] }
             if action == .watch {
@@ -347,7 +396,7 @@ public struct InterlochenScreens: ScreenModel {
                 shell.push(PlayerScreen.screen(title: details.item.title), at: t)
                 return [.effect(.watch(request))]
             }
-            return Self.play(action, details)
+            return play(action, details)
         case .tabSelected(_, let id):
             guard let tab = Tab(id.rawValue) else { return [] }
             return select(tab, &shell, at: t)
@@ -355,7 +404,7 @@ public struct InterlochenScreens: ScreenModel {
             if screen == Self.detailsScreen { details = nil }
             if screen == Self.searchScreen { search = nil }
             return []
-        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted:
+        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted, .titleButtonTapped:
             return []
         }
     }
@@ -387,7 +436,6 @@ public struct InterlochenScreens: ScreenModel {
                 }
                 var shown = rows.map(\.row)
                 if shown.isEmpty { shown = [ListRow(id: Self.emptyRow, title: "Nothing here yet")] }
-                if tab == .featured { shown.insert(Self.searchEntry, at: 0) }
                 let hasMore = tab == .radio && loaded.sections.contains { $0.groups.contains { $0.title == Self.storiesGroup && !$0.items.isEmpty } }
                 var list = screen.list ?? ScrollingList(style: Self.listStyle)
                 list.replaceRows(shown, hasMore: hasMore, at: t)
@@ -523,28 +571,68 @@ public struct InterlochenScreens: ScreenModel {
         return "Not loaded yet (no connection?)"
     }
 
-    private static func details(_ info: RowInfo) -> DetailsScreen {
+    private func details(_ info: RowInfo) -> DetailsScreen {
         let item = info.item
         var actions: [ActionButton] = []
-        if item.listenURL.flatMap(URL.init(string:)) != nil { actions.append(ActionButton(.listen)) }
-        if watch(item) != nil { actions.append(ActionButton(.watch)) }
+        if let request = Self.listenRequest(info) {
+            actions.append(ActionButton(playback.audio == request && playback.isRunning ? .pause : .listen))
+        }
+        if Self.watch(item) != nil { actions.append(ActionButton(.watch)) }
         return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
                              title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
                              paragraph: InterlochenText.paragraph(item), actions: actions)
     }
 
-    private static func play(_ action: ScreenAction, _ info: RowInfo) -> [Command] {
+    /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
+    /// does, and Pause or Play.
+    private func nowPlaying() -> DetailsScreen? {
+        let title: String?, artist: String?, artwork: URL?, kind: String
+        switch playback.active {
+        case .stream(let request):
+            (title, artist, artwork) = (request.title, request.artist, request.artworkURL)
+            kind = request.isLive == true ? "STATION" : "STORY"
+        case .download(let request):
+            (title, artist, artwork, kind) = (request.title, request.artist, request.artworkURL, "VIDEO")
+        case .nothing, .video:
+            return nil
+        }
+        let state = switch playback.phase {
+        case .fetching: "Loading…"
+        case .playing: "Playing"
+        case .paused: "Paused"
+        case .failed: "Couldn't play"
+        case .uninitialized, .completed: "Stopped"
+        }
+        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state],
+                             actions: [ActionButton(playback.isRunning ? .pause : .play)])
+    }
+
+    /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.
+    private static func listenRequest(_ info: RowInfo) -> MediaRequest? {
         let item = info.item
         let artwork = item.imageURL.flatMap(URL.init(string:))
-        switch (action, item) {
-        case (.listen, .station(let station)):
-            guard let url = URL(string: station.streamURL) else { return [] }
-            return [.effect(.listen(.stream(StreamRequest(url: url, title: station.name, artist: station.tagline,
-                                                  artworkURL: artwork, isLive: true))))]
-        case (.listen, .story(let story)):
-            guard let url = story.audioURL.flatMap(URL.init(string:)) else { return [] }
-            return [.effect(.listen(.stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR",
-                                                  artworkURL: artwork, isLive: false))))]
+        switch item {
+        case .station(let station):
+            guard let url = URL(string: station.streamURL) else { return nil }
+            return .stream(StreamRequest(url: url, title: station.name, artist: station.tagline, artworkURL: artwork, isLive: true))
+        case .story(let story):
+            guard let url = story.audioURL.flatMap(URL.init(string:)) else { return nil }
+            return .stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR", artworkURL: artwork, isLive: false))
+        default:
+            return nil
+        }
+    }
+
+    /// Listen plays the item, or resumes it when it is what plays, paused; Pause pauses it (Watch is handled above).
+    private func play(_ action: ScreenAction, _ info: RowInfo) -> [Command] {
+        switch action {
+        case .listen:
+            guard let request = Self.listenRequest(info) else { return [] }
+            if playback.audio == request, playback.phase == .paused { return [.effect(.control(.play))] }
+            return [.effect(.listen(request))]
+        case .pause:
+            guard let request = Self.listenRequest(info), playback.audio == request, playback.isRunning else { return [] }
+            return [.effect(.control(.pause))]
         default:
             return []
         }
