@@ -45,7 +45,7 @@ import VideoCore
 /// | a tab | `rowSelected(link)`, anything else (`file:`, `smb:`, a custom scheme) | a notice "Link not opened" with the reason | – |
 /// | a tab | `rowSelected(item)` | `details` pushed (picture, category, title, facts; Listen or Watch when playable) | – |
 /// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
-/// | details | `action(.watch)` on a video or a live cast | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
+/// | details | `action(.watch)` on a video, a live cast or an HDRelay stream (live or on demand) | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again | – |
 /// | details | `back` | (the shell popped it) | – |
 /// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
@@ -638,7 +638,7 @@ public struct InterlochenScreens: ScreenModel {
         }
     }
 
-    /// What Watch opens the player on: a video's HLS link, a live cast's playlist (``SectionItem/watchURL``),
+    /// What Watch opens the player on: a video's HLS link, a live cast's or an HDRelay stream's playlist (``SectionItem/watchURL``),
     /// over http or https only; nil for anything else. (A new watchable kind of item adds its case to `watchURL`.)
     static func watch(_ item: SectionItem) -> VideoRequest? {
         guard let link = item.watchURL, let url = URL(string: link), let scheme = url.scheme?.lowercased(),

@@ -24,7 +24,7 @@ public struct InterlochenVideo: Sendable, Hashable, Codable {
     }
 }
 
-/// One row of a section: a video, a story, a live cast, a station or a link.
+/// One row of a section: a video, a story, a live cast, an HDRelay stream, a station or a link.
 public enum SectionItem: Sendable, Hashable {
     /// A Vimeo video (Watch).
     case video(InterlochenVideo)
@@ -32,6 +32,8 @@ public enum SectionItem: Sendable, Hashable {
     case story(NPRStory)
     /// A LiveStream event (Watch when live; marked LIVE).
     case cast(LiveStreamEvent)
+    /// An HDRelay stream from content-meta.json (Watch; marked LIVE when live).
+    case relay(HDRelayStream)
     /// A radio station (Listen).
     case station(RadioStation)
     /// A link of the More section (opened in the browser).
@@ -43,6 +45,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video: .vimeo
         case .story: .npr
         case .cast: .livestream
+        case .relay: .hdrelay
         case .station: .station
         case .link: .link
         }
@@ -54,6 +57,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video(let video): video.id
         case .story(let story): story.id
         case .cast(let event): event.id
+        case .relay(let stream): stream.id
         case .station(let station): station.id
         case .link(let link): link.link
         }
@@ -65,6 +69,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video(let video): video.title
         case .story(let story): story.title
         case .cast(let event): event.title
+        case .relay(let stream): stream.title
         case .station(let station): station.name
         case .link(let link): link.name
         }
@@ -76,6 +81,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video(let video): video.imageURL
         case .story(let story): story.imageURL
         case .cast(let event): event.imageURL
+        case .relay(let stream): stream.imageURL
         case .station(let station): station.imageURL
         case .link: nil
         }
@@ -90,11 +96,12 @@ public enum SectionItem: Sendable, Hashable {
         }
     }
 
-    /// What Watch plays: a video's HLS link or a live cast's playlist.
+    /// What Watch plays: a video's HLS link, a live cast's playlist or an HDRelay stream's (live or not).
     public var watchURL: String? {
         switch self {
         case .video(let video): video.hlsURL
         case .cast(let event): event.isLive ? event.hlsURL : nil
+        case .relay(let stream): stream.hlsURL
         default: nil
         }
     }
@@ -107,6 +114,8 @@ public enum SectionItem: Sendable, Hashable {
         case npr
         /// A LiveStream event.
         case livestream
+        /// An HDRelay stream.
+        case hdrelay
         /// A radio station.
         case station
         /// A More link.
