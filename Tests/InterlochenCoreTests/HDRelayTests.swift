@@ -132,7 +132,7 @@ struct HDRelayTests {
         #expect(harness.rows.map(\.badge) == [nil, "LIVE", nil])
         #expect(harness.rows[1].thumbnail == URL(string: "http://h/c.jpg"))
         _ = harness.handle(.rowSelected("featured", "hdrelay:chapel"))
-        #expect(harness.top?.details?.actions.map(\.action) == [.watch])
+        #expect(harness.top?.details?.actions.map(\.action) == [.watch, .share])
         #expect(harness.handle(.action(InterlochenScreens.detailsScreen, .watch)) == [.effect(.watch(.stream(StreamRequest(
             source: .liveHLS(playlist: URL(string: "http://h/chapel.m3u8")!), title: "Chapel",
             artworkURL: URL(string: "http://h/c.jpg"), isLive: true))))])

@@ -1,4 +1,5 @@
 import Foundation
+import FeedCore
 
 /// A Vimeo video as the Interlochen sections show it (mapped from VimeoLibrary's videos by the I/O layer, so
 /// this core does not depend on Vimeo's models).
@@ -13,14 +14,18 @@ public struct InterlochenVideo: Sendable, Hashable, Codable {
     public var imageURL: String?
     /// The HLS link to play (Watch), if the token may see it.
     public var hlsURL: String?
+    /// The video's page on the web (Vimeo's `link`), if known: what Share copies.
+    public var webURL: String?
 
     /// A video.
-    public init(id: String, title: String, duration: Int? = nil, imageURL: String? = nil, hlsURL: String? = nil) {
+    public init(id: String, title: String, duration: Int? = nil, imageURL: String? = nil, hlsURL: String? = nil,
+                webURL: String? = nil) {
         self.id = id
         self.title = title
         self.duration = duration
         self.imageURL = imageURL
         self.hlsURL = hlsURL
+        self.webURL = webURL
     }
 }
 
@@ -104,6 +109,25 @@ public enum SectionItem: Sendable, Hashable {
         case .relay(let stream): stream.hlsURL
         default: nil
         }
+    }
+
+    /// What Share copies: the item's page on the web when it has one (a video's Vimeo page, a story's NPR
+    /// page), else what it plays (a station's stream, a live cast's or an HDRelay stream's playlist); only an absolute
+    /// http(s) address (``LinkPolicy``'s rule for what the app loads), else nothing (no Share). A More link is
+    /// opened, not shared.
+    public var shareURL: URL? {
+        let candidates: [String?] = switch self {
+        case .video(let video): [video.webURL, video.hlsURL]
+        case .story(let story): [story.link, story.audioURL]
+        case .cast(let event): [event.isLive ? event.hlsURL : nil]
+        case .relay(let stream): [stream.hlsURL]
+        case .station(let station): [station.streamURL]
+        case .link: []
+        }
+        for case let text? in candidates {
+            if let url = URL(string: text), case .open = LinkPolicy.image(url) { return url }
+        }
+        return nil
     }
 
     /// The kinds of item, by their JSON name.
