@@ -90,9 +90,6 @@ final class TraceWriter {
             "\"title\":\(JSONText.quoted(screen.title))",
         ]
         if case .failed(let message) = screen.load { fields.append("\"loadMessage\":\(JSONText.quoted(message))") }
-        if screen.load == .loading || screen.load == .refreshing {
-            fields.append("\"spinner\":\(JSONText.number(IconGeometry.spinnerStart(at: time) * 180 / .pi, digits: 1))")
-        }
         if let list = screen.load.showsContent ? screen.list : nil {
             fields.append("\"scroll\":\(JSONText.number(list.offset, digits: 3))")
             fields.append("\"rowCount\":\(list.rowCount)")
@@ -107,6 +104,9 @@ final class TraceWriter {
             case nil: "null"
             }
             fields.append("\"footer\":\(footer)")
+        }
+        if screen.load == .loading || screen.load == .refreshing {
+            fields.append("\"spinner\":\(JSONText.number(IconGeometry.spinnerStart(at: time) * 180 / .pi, digits: 1))")
         }
         if case .details(let details) = screen.body, screen.load.showsContent {
             fields.append("\"actions\":[" + details.actions.map { JSONText.quoted($0.title) }.joined(separator: ",") + "]")
