@@ -96,6 +96,7 @@ for name, body in files.items():
 with open(os.path.join(OUT, "routes.json"), "w") as f:
     json.dump({"comment": "The embedded Interlochen sample (issue 14): content-meta.json (Basic auth "
                f"{USER}/{PASSWORD}), NPR and LiveStream. Serve with the VimeoSample routes (its albums 1001-1003). "
+               "content-meta.json's \"hdrelay\" entry (performances, Live) has an inferred shape (issue 19). "
                "Made by scripts/make-interlochen-sample.py.", "routes": routes}, f, indent=1)
     f.write("\n")
 print(f"{len(files)} files, {len(routes)} routes in {OUT}")
