@@ -52,7 +52,7 @@ content_meta = {
                                          # HDRelay: the entry's shape is inferred (issue 19; seed 000 shows none).
                                          {"type": "hdrelay", "id": "chapel", "title": "Chapel concert (HDRelay)",
                                           "image": "{{base_url}}/pictures/pink_200.jpg",
-                                          "hlsUrl": "{{base_url}}/live/index.m3u8", "live": True,
+                                          "hlsUrl": "{{base_url}}/live-video/index.m3u8", "live": True,
                                           "description": "The chapel concert, relayed live in HD."}]}],
     "extras": [
         {"category": "Campus View", "content": [{"type": "vimeo", "album": "1003"}, {"type": "livestream", "account": "5001", "event": "6001"}]},

@@ -4,6 +4,7 @@ import MediaCore
 import PlayerCore
 import ScreenKit
 import Testing
+import VideoCore
 @testable import InterlochenCore
 
 /// HDRelay streams (issue 19): declared in content-meta.json itself (the entry's shape is inferred: seed 000
@@ -119,7 +120,7 @@ struct HDRelayTests {
         #expect(InterlochenText.paragraph(live) == "D" && InterlochenText.paragraph(onDemand) == "")
     }
 
-    @Test("screens: the row has LIVE; Watch on a live stream plays it as a live cast's, on demand as a video's")
+    @Test("screens: the row has LIVE; Watch (live or on demand) pushes the player on the stream's playlist")
     func screens() {
         let live = HDRelayStream(id: "chapel", title: "Chapel", imageURL: "http://h/c.jpg", hlsURL: "http://h/chapel.m3u8", isLive: true)
         let recital = HDRelayStream(id: "recital", title: "Recital", hlsURL: "http://h/recital.m3u8", isLive: false)
@@ -133,15 +134,18 @@ struct HDRelayTests {
         #expect(harness.rows[1].thumbnail == URL(string: "http://h/c.jpg"))
         _ = harness.handle(.rowSelected("featured", "hdrelay:chapel"))
         #expect(harness.top?.details?.actions.map(\.action) == [.watch, .share])
-        #expect(harness.handle(.action(InterlochenScreens.detailsScreen, .watch)) == [.effect(.watch(.stream(StreamRequest(
-            source: .liveHLS(playlist: URL(string: "http://h/chapel.m3u8")!), title: "Chapel",
-            artworkURL: URL(string: "http://h/c.jpg"), isLive: true))))])
+        #expect(harness.handle(.action(InterlochenScreens.detailsScreen, .watch)) == [.effect(.watch(VideoRequest(
+            source: .hls(URL(string: "http://h/chapel.m3u8")!), title: "Chapel")))])
+        #expect(harness.top?.id == PlayerScreen.id && harness.top?.tabs == nil)
+        for output in harness.shell.close(PlayerScreen.id, at: harness.t) { #expect(harness.handle(output).isEmpty) }
+        #expect(harness.top?.id == InterlochenScreens.detailsScreen)
         _ = harness.shell.pop(at: harness.t)
         _ = harness.handle(.back(from: InterlochenScreens.detailsScreen))
         _ = harness.handle(.rowSelected("featured", "hdrelay:recital"))
         #expect(harness.top?.details?.facts == ["On demand"])
-        #expect(harness.handle(.action(InterlochenScreens.detailsScreen, .watch)) == [.effect(.watch(.download(DownloadRequest(
-            playlist: URL(string: "http://h/recital.m3u8")!, title: "Recital"))))])
+        #expect(harness.handle(.action(InterlochenScreens.detailsScreen, .watch)) == [.effect(.watch(VideoRequest(
+            source: .hls(URL(string: "http://h/recital.m3u8")!), title: "Recital")))])
+        #expect(harness.top?.id == PlayerScreen.id)
     }
 
     static func json(_ text: String) -> String {

@@ -148,16 +148,16 @@ struct MediaKitInterlochenTests {
             let relay = try #require(live.last)
             #expect(relay["id"] as? String == "chapel" && relay["title"] as? String == "Chapel concert (HDRelay)")
             #expect(relay["live"] as? Bool == true)
-            #expect(relay["hlsUrl"] as? String == run.server.baseURL.absoluteString + "/live/index.m3u8")
+            #expect(relay["hlsUrl"] as? String == run.server.baseURL.absoluteString + "/live-video/index.m3u8")
             #expect((relay["image"] as? String)?.hasSuffix("/pictures/pink_200.jpg") == true)
             #expect(relay["description"] as? String == "The chapel concert, relayed live in HD.")
-            #expect(!run.paths.contains { $0.contains("chapel") || $0.hasPrefix("/live/") }, "nothing fetched for it")
+            #expect(!run.paths.contains { $0.contains("chapel") || $0.hasPrefix("/live-video/") }, "nothing fetched for it")
 
             let text = try await run(["section", "performances"])
             #expect(text.status == 0, "\(text.stderr)")
             let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("hdrelay") }, "\(text.stdout)")
             #expect(row.contains("chapel") && row.contains("Chapel concert (HDRelay)")
-                    && row.contains("LIVE " + run.server.baseURL.absoluteString + "/live/index.m3u8"), "\(row)")
+                    && row.contains("LIVE " + run.server.baseURL.absoluteString + "/live-video/index.m3u8"), "\(row)")
             #expect(text.stderr.contains("unknown content type \"podcast\", skipped") && !text.stderr.contains("hdrelay"),
                     "\(text.stderr)")
         }

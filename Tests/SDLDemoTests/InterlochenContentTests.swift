@@ -64,9 +64,9 @@ struct InterlochenContentTests {
         #expect(differ > 20, "the indicator did not move between the pictures (\(differ) pixels differ)")
     }
 
-    @Test("Performances: categories as header rows (drawn as bands, not selectable); the HDRelay stream LIVE; Share copies its link; Watch plays it live")
+    @Test("Performances: categories as header rows (drawn as bands, not selectable); the HDRelay stream LIVE; Share copies its link; Watch opens the player on it, live")
     func headersRelayShare() async throws {
-        let rig = try await InterlochenSampleRig.serve()
+        // The embedded sample: its HDRelay stream is the live video window (/live-video), which only it serves.
         let share = Self.relayDetails.buttons[1].center, watch = Self.relayDetails.buttons[0].center
         let run = try await DemoRun.script("""
             \(InterlochenAppTests.start)
@@ -88,12 +88,14 @@ struct InterlochenContentTests {
             500 wait-notice 5000
             550 key escape
             600 tap \(watch.x) \(watch.y)
-            600 wait-state playing 30000
+            600 wait-screen player 10000
+            600 wait-video playing 60000
             700 quit
-            """, arguments: rig.arguments)
-        let base = rig.server.baseURL.absoluteString
-        try await rig.stop()
+            """, arguments: ["--app", "interlochen", "--open-with", "true"])
         defer { run.remove() }
+        let base = try #require(run.stderr.split(separator: "\n").compactMap { line in
+            line.range(of: "serving the embedded InterlochenSample at ").map { String(line[$0.upperBound...]) }
+        }.first, "\(run.stderr)")
         #expect(run.status == 0, "\(run.diagnostics)")
         let frames = try run.frames()
         let performances = frames.filter { $0.screen == "performances" }
@@ -116,10 +118,12 @@ struct InterlochenContentTests {
         #expect(frames.allOutputs.contains("action:details:share"))
         #expect(frames.contains { $0.screen == "details" && $0.notice == "Link copied" })
         #expect(frames.last { $0.notice == "Link copied" }.map { $0.screen == "details" } == true, "closed with Escape, still on the details")
-        #expect(run.stderr.contains("interlochen: link copied to the clipboard: \(base)/live/index.m3u8"), "\(run.stderr)")
-        // Watch: the live stream plays (for now as a live cast's: its sound in the circle).
-        let watched = try #require(frames.firstIndex { $0.outputs?.contains("action:details:watch") == true })
-        #expect(frames[watched...].contains { $0.state == "playing" && $0.stream == true && $0.live == true },
-                "\(frames[watched...].map(\.state).reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } })")
+        #expect(run.stderr.contains("interlochen: link copied to the clipboard: \(base)/live-video/index.m3u8"), "\(run.stderr)")
+        // Watch: the player over the details (no tabs) plays the stream as live video (LIVE, no duration).
+        #expect(frames.allOutputs.contains("action:details:watch"))
+        let player = frames.filter { $0.screen == "player" }
+        #expect(!player.isEmpty && player.allSatisfy { $0.tab == nil })
+        let playing = player.compactMap(\.video).filter { $0.state == "playing" }
+        #expect(!playing.isEmpty && playing.allSatisfy { $0.duration == nil && $0.live == true }, "live: LIVE, no duration")
     }
 }
