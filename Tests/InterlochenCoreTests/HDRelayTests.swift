@@ -129,9 +129,9 @@ struct HDRelayTests {
         _ = harness.finish(start.first, .sections(InterlochenScreens.LoadedSections(sections: [Section(name: .featured, groups: [
             Section.Group(title: nil, items: [.relay(live), .relay(recital)]),
         ])])))
-        #expect(harness.rows.map(\.id.rawValue) == ["search", "hdrelay:chapel", "hdrelay:recital"])
-        #expect(harness.rows.map(\.badge) == [nil, "LIVE", nil])
-        #expect(harness.rows[1].thumbnail == URL(string: "http://h/c.jpg"))
+        #expect(harness.rows.map(\.id.rawValue) == ["hdrelay:chapel", "hdrelay:recital"])
+        #expect(harness.rows.map(\.badge) == ["LIVE", nil])
+        #expect(harness.rows[0].thumbnail == URL(string: "http://h/c.jpg"))
         _ = harness.handle(.rowSelected("featured", "hdrelay:chapel"))
         #expect(harness.top?.details?.actions.map(\.action) == [.watch, .share])
         #expect(harness.handle(.action(InterlochenScreens.detailsScreen, .watch)) == [.effect(.watch(VideoRequest(

@@ -309,9 +309,9 @@ struct InterlochenScreensTests {
           ])
     func listenTurnsIntoPause(status: PlaybackStatus, button: ScreenAction) {
         var app = Self.classicalDetails()
-        #expect(app.top?.details?.actions.map(\.action) == [.listen])
+        #expect(app.top?.details?.actions.map(\.action) == [.listen, .share])
         #expect(app.playing(status).isEmpty)
-        #expect(app.top?.details?.actions.map(\.action) == [button])
+        #expect(app.top?.details?.actions.map(\.action) == [button, .share])
         #expect(app.top?.details?.actions.first?.title == button.defaultTitle)
         #expect(app.screens.playbackStatus == status)
     }
@@ -322,7 +322,7 @@ struct InterlochenScreensTests {
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
         #expect(app.handle(.action(Screens.detailsScreen, .pause)) == [.effect(.control(.pause))])
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .paused))
-        #expect(app.top?.details?.actions.map(\.title) == ["Listen"])
+        #expect(app.top?.details?.actions.map(\.title) == ["Listen", "Share"])
         #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty, "not running: nothing to pause")
         #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.control(.play))])
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .failed))
@@ -332,11 +332,11 @@ struct InterlochenScreensTests {
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
         _ = app.handle(.rowSelected("radio", "station:classical"))
-        #expect(app.top?.details?.actions.map(\.action) == [.pause])
+        #expect(app.top?.details?.actions.map(\.action) == [.pause, .share])
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("radio", "station:news"))
-        #expect(app.top?.details?.actions.map(\.action) == [.listen], "another station")
+        #expect(app.top?.details?.actions.map(\.action) == [.listen, .share], "another station")
         #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty)
     }
 
@@ -373,7 +373,7 @@ struct InterlochenScreensTests {
         #expect(app.handle(.action(Screens.nowPlayingScreen, .pause)).isEmpty)
         #expect(app.handle(.action(Screens.nowPlayingScreen, .play)) == [.effect(.control(.play))])
         // The details under it follow too.
-        #expect(app.shell.screen(Screens.detailsScreen)?.details?.actions.map(\.action) == [.listen])
+        #expect(app.shell.screen(Screens.detailsScreen)?.details?.actions.map(\.action) == [.listen, .share])
         // A story: STORY, its group as the second line.
         let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
         _ = app.playing(PlaybackStatus(active: .stream(story), phase: .fetching))
