@@ -167,6 +167,10 @@ for path in sorted((SAMPLES / "InterlochenSample").glob("npr_*.json"))[:3]:
     write("npr", path.stem, sample(path.relative_to(SAMPLES)))
 write("contentmeta", "sample", sample("InterlochenSample/content-meta.json"))
 write("contentmeta", "edge-hostile-links", '{"sections": [{"name": "More", "links": [{"name": "x", "link": "file:///etc/passwd"}, {"name": "\\u001b[2J", "link": "-x"}]}]}')
+write("contentmeta", "edge-hdrelay", '{"featured": {"hdrelayStreams": {"id": 1, "title": "T", "hlsUrl": "https://h/a.m3u8", "live": "yes"}}, '
+      '"performances": [{"category": "C", "content": [{"type": "hdrelay", "id": "a", "title": ["x"], "hlsUrl": "file:///etc/passwd"}, '
+      '{"type": "HDRELAY", "id": "b", "title": "\\u001b[2J", "hlsUrl": "https://u:p@h/b.m3u8", "image": "javascript:x"}, '
+      '{"type": "hdrelay", "id": "c", "title": "C", "hlsUrl": "https://h/c d.m3u8", "live": {}}]}]}')
 for path in sorted((SAMPLES / "InterlochenSample").glob("livestream_*.json")):
     write("livestream", path.stem, sample(path.relative_to(SAMPLES)))
 

@@ -7,7 +7,7 @@ func sections(bytes: [UInt8], snapshot: MediaSnapshot) throws {
 let meta = try ContentMeta.decode(from: bytes)
 meta.mediaReferences                       // Set<MediaReference>: albums, stories, queries, casts
 let section = meta.section(.featured, media: snapshot)
-section.items                              // [SectionItem]: .video, .story, .cast, .station, .link
+section.items                              // [SectionItem]: .video, .story, .cast, .relay, .station, .link
 section.pending                            // media not loaded yet: show a loading row
 // snippet.hide
 }

@@ -2,7 +2,7 @@
 """Writes the embedded Interlochen sample (issue 14) to Sources/Samples/InterlochenSample.
 
 Our own fixtures in the shapes issue 14 describes (content-meta.json is inferred from seed 000: no public copy
-exists). Vimeo albums are the Vimeo sample's (1001, 1002, 1003: served by its routes, same bearer token), so
+exists; its "hdrelay" entry's shape is inferred too, issue 19). Vimeo albums are the Vimeo sample's (1001, 1002, 1003: served by its routes, same bearer token), so
 the two route tables are served together. Run from the package root; the output is committed.
 """
 import json, os
@@ -48,7 +48,12 @@ content_meta = {
         "nprQueryParams": {"id": "1039", "numResults": "10"}},
     "performances": [
         {"category": "Orchestra", "content": [{"type": "vimeo", "album": "1001"}, {"type": "npr", "params": {"id": "2001", "numResults": "5"}}]},
-        {"category": "Live", "content": [{"type": "livestream", "account": "5001", "event": "6002"}]}],
+        {"category": "Live", "content": [{"type": "livestream", "account": "5001", "event": "6002"},
+                                         # HDRelay: the entry's shape is inferred (issue 19; seed 000 shows none).
+                                         {"type": "hdrelay", "id": "chapel", "title": "Chapel concert (HDRelay)",
+                                          "image": "{{base_url}}/pictures/pink_200.jpg",
+                                          "hlsUrl": "{{base_url}}/live-video/index.m3u8", "live": True,
+                                          "description": "The chapel concert, relayed live in HD."}]}],
     "extras": [
         {"category": "Campus View", "content": [{"type": "vimeo", "album": "1003"}, {"type": "livestream", "account": "5001", "event": "6001"}]},
         {"category": "Interviews", "content": [{"type": "npr", "params": {"id": "3001", "numResults": "5"}}, {"type": "podcast", "feed": "x"}]}],
@@ -91,6 +96,7 @@ for name, body in files.items():
 with open(os.path.join(OUT, "routes.json"), "w") as f:
     json.dump({"comment": "The embedded Interlochen sample (issue 14): content-meta.json (Basic auth "
                f"{USER}/{PASSWORD}), NPR and LiveStream. Serve with the VimeoSample routes (its albums 1001-1003). "
+               "content-meta.json's \"hdrelay\" entry (performances, Live) has an inferred shape (issue 19). "
                "Made by scripts/make-interlochen-sample.py.", "routes": routes}, f, indent=1)
     f.write("\n")
 print(f"{len(files)} files, {len(routes)} routes in {OUT}")

@@ -163,7 +163,7 @@ struct InterlochenScreensTests {
         #expect(app.handle(.tabSelected("radio", "radio")).isEmpty)
     }
 
-    @Test("Extras shows its categories, then Campus View as a titled group")
+    @Test("Extras shows its categories, then Campus View, each under a header row (not an overline)")
     func extras() {
         var app = Harness.featured()
         let extras = app.handle(.tabSelected("featured", "extras"))
@@ -173,7 +173,27 @@ struct InterlochenScreensTests {
             Section(name: .extras, groups: [Section.Group(title: "Interviews", items: [.story(Self.story)])]),
             Section(name: .campusView, groups: [Section.Group(title: nil, items: [.cast(Self.live)])]),
         ])))
-        #expect(app.rows.map(\.overline) == ["Interviews", "Campus View"])
+        #expect(app.rows.map(\.id.rawValue) == ["header:Interviews", "npr:901", "header:Campus View", "livestream:6001"])
+        #expect(app.rows.map(\.kind) == [.header, .item, .header, .item])
+        #expect(app.rows.map(\.title) == ["Interviews", "A story", "Campus View", "Campus live"])
+        #expect(app.rows.allSatisfy { $0.overline == nil })
+        // A header is not a row to open; its item's details keep the category as their overline.
+        #expect(app.handle(.rowSelected("extras", "header:Interviews")).isEmpty && app.top?.id == "extras")
+        _ = app.handle(.rowSelected("extras", "npr:901"))
+        #expect(app.top?.details?.overline == "INTERVIEWS")
+    }
+
+    @Test("Performances: a header per category with items; an empty category has none; an item in two categories shows once")
+    func performancesHeaders() {
+        var app = Harness.featured()
+        let performances = app.handle(.tabSelected("featured", "performances"))
+        _ = app.finish(performances.first, .sections(Screens.LoadedSections(sections: [Section(name: .performances, groups: [
+            Section.Group(title: "Orchestra", items: [.video(Self.video), .story(Self.story)]),
+            Section.Group(title: "Dance", items: []),
+            Section.Group(title: "Live", items: [.cast(Self.live), .video(Self.video)]),
+        ])])))
+        #expect(app.rows.map(\.id.rawValue) == ["header:Orchestra", "vimeo:1201001", "npr:901", "header:Live", "livestream:6001"])
+        #expect(app.top?.list?.itemCount == 3)
     }
 
     @Test("Radio: more pages when it has stories; nearEnd → load more; new rows appended; nil → no more pages")
@@ -235,7 +255,7 @@ struct InterlochenScreensTests {
         _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [Self.radio(stories: 0..<10)])))
         #expect(app.handle(.rowSelected("radio", "station:classical")).isEmpty)
         #expect(app.top?.id == Screens.detailsScreen)
-        #expect(app.top?.details?.actions.map(\.action) == [.listen])
+        #expect(app.top?.details?.actions.map(\.action) == [.listen, .share])
         #expect(app.top?.details?.title == "Classical IPR" && app.top?.details?.overline == "STATIONS")
         #expect(app.screens.detailsItem == .station(Self.classical))
         // Tabs and rows of the covered root are ignored while details show.
@@ -289,9 +309,9 @@ struct InterlochenScreensTests {
           ])
     func listenTurnsIntoPause(status: PlaybackStatus, button: ScreenAction) {
         var app = Self.classicalDetails()
-        #expect(app.top?.details?.actions.map(\.action) == [.listen])
+        #expect(app.top?.details?.actions.map(\.action) == [.listen, .share])
         #expect(app.playing(status).isEmpty)
-        #expect(app.top?.details?.actions.map(\.action) == [button])
+        #expect(app.top?.details?.actions.map(\.action) == [button, .share])
         #expect(app.top?.details?.actions.first?.title == button.defaultTitle)
         #expect(app.screens.playbackStatus == status)
     }
@@ -302,7 +322,7 @@ struct InterlochenScreensTests {
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
         #expect(app.handle(.action(Screens.detailsScreen, .pause)) == [.effect(.control(.pause))])
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .paused))
-        #expect(app.top?.details?.actions.map(\.title) == ["Listen"])
+        #expect(app.top?.details?.actions.map(\.title) == ["Listen", "Share"])
         #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty, "not running: nothing to pause")
         #expect(app.handle(.action(Screens.detailsScreen, .listen)) == [.effect(.control(.play))])
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .failed))
@@ -312,11 +332,11 @@ struct InterlochenScreensTests {
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
         _ = app.handle(.rowSelected("radio", "station:classical"))
-        #expect(app.top?.details?.actions.map(\.action) == [.pause])
+        #expect(app.top?.details?.actions.map(\.action) == [.pause, .share])
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("radio", "station:news"))
-        #expect(app.top?.details?.actions.map(\.action) == [.listen], "another station")
+        #expect(app.top?.details?.actions.map(\.action) == [.listen, .share], "another station")
         #expect(app.handle(.action(Screens.detailsScreen, .pause)).isEmpty)
     }
 
@@ -353,7 +373,7 @@ struct InterlochenScreensTests {
         #expect(app.handle(.action(Screens.nowPlayingScreen, .pause)).isEmpty)
         #expect(app.handle(.action(Screens.nowPlayingScreen, .play)) == [.effect(.control(.play))])
         // The details under it follow too.
-        #expect(app.shell.screen(Screens.detailsScreen)?.details?.actions.map(\.action) == [.listen])
+        #expect(app.shell.screen(Screens.detailsScreen)?.details?.actions.map(\.action) == [.listen, .share])
         // A story: STORY, its group as the second line.
         let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
         _ = app.playing(PlaybackStatus(active: .stream(story), phase: .fetching))
@@ -377,7 +397,7 @@ struct InterlochenScreensTests {
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.detailsScreen))
         _ = app.handle(.rowSelected("featured", "vimeo:1201001"))
-        #expect(app.top?.details?.actions.map(\.action) == [.watch])
+        #expect(app.top?.details?.actions.map(\.action) == [.watch, .share])
         #expect(app.handle(.action(Screens.detailsScreen, .watch)) == [.effect(.watch(VideoRequest(
             source: .hls(URL(string: "http://h/v.m3u8")!), title: "Overture")))])
         #expect(app.top?.id == PlayerScreen.id && app.top?.title == "Overture" && app.top?.tabs == nil && app.shell.screens.count == 3)
@@ -482,7 +502,7 @@ struct InterlochenScreensTests {
         _ = app.finish(orchestra.first, .searchResults(Screens.SearchPage(page: 1, videos: Self.videos(0..<3), hasMore: false)))
         #expect(app.top?.list?.rows.map(\.id.rawValue) == ["vimeo:s0", "vimeo:s1", "vimeo:s2"] && app.top?.list?.hasMore == false)
         #expect(app.handle(.rowSelected(Screens.searchScreen, "vimeo:s1")).isEmpty)
-        #expect(app.top?.id == Screens.detailsScreen && app.top?.details?.actions.map(\.action) == [.watch])
+        #expect(app.top?.id == Screens.detailsScreen && app.top?.details?.actions.map(\.action) == [.watch, .share], "search keeps Share (seed 000)")
         #expect(app.handle(.action(Screens.detailsScreen, .watch)).count == 1 && app.top?.id == PlayerScreen.id)
         for output in app.shell.close(PlayerScreen.id, at: app.t) { _ = app.handle(output) }
         _ = app.shell.pop(at: app.t)

@@ -136,6 +136,68 @@ struct MediaKitInterlochenTests {
         }
     }
 
+    @Test("HDRelay (issue 19): \"type\": \"hdrelay\" with hlsUrl and live in JSON, a row in the text table; podcast still skipped")
+    func hdRelay() async throws {
+        try await Self.withSample { run in
+            let outcome = try await run(["section", "performances", "--json"])
+            #expect(outcome.status == 0, "\(outcome.stderr)")
+            let section = try #require(try json(outcome)["section"] as? [String: Any])
+            let groups = try #require(section["groups"] as? [[String: Any]])
+            let live = try #require(groups.first { $0["title"] as? String == "Live" }?["items"] as? [[String: Any]])
+            #expect(live.map { $0["type"] as? String } == ["livestream", "hdrelay"], "beside the cast, in the file's order")
+            let relay = try #require(live.last)
+            #expect(relay["id"] as? String == "chapel" && relay["title"] as? String == "Chapel concert (HDRelay)")
+            #expect(relay["live"] as? Bool == true)
+            #expect(relay["hlsUrl"] as? String == run.server.baseURL.absoluteString + "/live-video/index.m3u8")
+            #expect((relay["image"] as? String)?.hasSuffix("/pictures/pink_200.jpg") == true)
+            #expect(relay["description"] as? String == "The chapel concert, relayed live in HD.")
+            #expect(!run.paths.contains { $0.contains("chapel") || $0.hasPrefix("/live-video/") }, "nothing fetched for it")
+
+            let text = try await run(["section", "performances"])
+            #expect(text.status == 0, "\(text.stderr)")
+            let row = try #require(text.stdout.split(separator: "\n").first { $0.hasPrefix("hdrelay") }, "\(text.stdout)")
+            #expect(row.contains("chapel") && row.contains("Chapel concert (HDRelay)")
+                    && row.contains("LIVE " + run.server.baseURL.absoluteString + "/live-video/index.m3u8"), "\(row)")
+            #expect(text.stderr.contains("unknown content type \"podcast\", skipped") && !text.stderr.contains("hdrelay"),
+                    "\(text.stderr)")
+        }
+    }
+
+    @Test("HDRelay: entries without a playable http(s) stream are skipped with a warning; unknown types too; exit 0")
+    func hdRelayHostile() async throws {
+        let file = """
+        {"performances": [{"category": "Relays", "content": [
+          {"type": "hdrelay", "id": "a", "title": "\\u001b[2JCleared", "hlsUrl": "file:///etc/passwd"},
+          {"type": "hdrelay", "id": "b", "title": "No stream"},
+          {"type": "hdrelay", "id": "c", "title": "On demand", "hlsUrl": "https://relay.example/c.m3u8", "live": false},
+          {"type": "youtube", "id": "d"}]}]}
+        """
+        let server = try await StreamServer.start(routes: RouteTable(routes: [
+            Route(path: "/data/content-meta.json", response: RouteResponse(string: file)),
+        ]))
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediakit-hdrelay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outcome: ProcessRunner.Outcome
+        do {
+            outcome = try await ProcessRunner.run(try #require(Self.binary), [
+                "interlochen", "section", "performances", "--json", "--content-url", server.baseURL.absoluteString + "/data/content-meta.json",
+                "--store", directory.appendingPathComponent("store.sqlite").path, "--timeout", "60"])
+        } catch {
+            try await server.shutdown()
+            throw error
+        }
+        try await server.shutdown()
+        #expect(outcome.status == 0, "\(outcome.stderr)")
+        let items = try #require((try json(outcome)["section"] as? [String: Any])?["items"] as? [[String: Any]])
+        #expect(items.map { $0["id"] as? String } == ["c"])
+        #expect(items.first?["live"] as? Bool == false && items.first?["description"] == nil)
+        #expect(outcome.stderr.contains("performances[0].content[0]: an hdrelay entry whose hlsUrl is not an http(s) address, skipped"),
+                "\(outcome.stderr)")
+        #expect(outcome.stderr.contains("performances[0].content[1]: an hdrelay entry without an hlsUrl, skipped"))
+        #expect(outcome.stderr.contains("performances[0].content[3]: unknown content type \"youtube\", skipped"))
+        #expect(!outcome.stdout.contains("\u{1B}") && !outcome.stderr.contains("\u{1B}") && !outcome.stderr.contains("/etc/passwd"))
+    }
+
     @Test("usage: a section that does not exist, no --content-url: exit 64")
     func usage() async throws {
         let binary = try #require(Self.binary)

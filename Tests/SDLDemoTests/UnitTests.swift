@@ -121,9 +121,24 @@ struct TraceLineTests {
                                  depth: 2)
         let line = TraceWriter.line(for: frame(screens: screens, outputs: [.nearEnd("videos", rowCount: 30), .back(from: "x")]))
         #expect(line.contains(#","screen":"videos","load":"refreshing","depth":2,"title":"Night Drives","scroll":1440,"rowCount":30,"rows":[{"id":"r20","title":"Row \"20\""},"#))
-        #expect(line.contains(#"{"id":"r27","title":"Row \"27\""}],"footer":"loading""#))
+        #expect(line.contains(#"{"id":"r27","title":"Row \"27\""}],"footer":"loading","spinner":"#), "refreshing: the indicator's angle")
         #expect(line.hasSuffix(#","outputs":["nearEnd:videos:30","back:x"]}"#))
         let decoded = try JSONDecoder().decode(TraceFrame.self, from: Data(line.utf8))
         #expect(decoded.rows?.count == 8 && decoded.rowCount == 30 && decoded.screen == "videos")
+        #expect(decoded.headers == nil, "no header rows, no key")
+    }
+
+    @Test("header rows: listed under headers, not under rows, and not counted in rowCount; spinner only while loading")
+    func headerFields() throws {
+        let rows = [ListRow.header(id: "header:A", title: "A"), ListRow(id: "a1", title: "A 1"),
+                    ListRow.header(id: "header:B", title: "B"), ListRow(id: "b1", title: "B 1")]
+        let list = ScrollingList(rows: rows, frame: Rect(x: 0, y: 48, width: 800, height: 552))
+        let screens = ShellFrame(screen: ScreenFrame(id: "performances", title: "Performances", load: .loaded, canGoBack: false,
+                                                     content: Rect(x: 0, y: 48, width: 800, height: 552), body: .list(list.frame(at: 0))),
+                                 depth: 1)
+        let decoded = try JSONDecoder().decode(TraceFrame.self, from: Data(TraceWriter.line(for: frame(screens: screens)).utf8))
+        #expect(decoded.rows?.map(\.id) == ["a1", "b1"] && decoded.rowCount == 2)
+        #expect(decoded.headers == ["A", "B"])
+        #expect(decoded.spinner == nil)
     }
 }

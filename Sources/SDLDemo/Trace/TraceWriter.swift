@@ -6,7 +6,7 @@ import ScreenKit
 /// Writes one JSON object per rendered frame ("JSON lines"):
 /// `{"t":16.667,"state":"fetching","progress":0.25,"x":400,"y":300,"radius":60,"docked":null,"icon":"spinner","width":800,"height":600,"screen":null}`
 /// `t` is in milliseconds; positions and sizes in window points; `docked` is an edge name or null;
-/// `message` is added in the failed state. What the screens show follows (``screenFields(_:)``), and
+/// `message` is added in the failed state. What the screens show follows (``screenFields(_:time:)``), and
 /// `outputs` lists what they reported since the previous frame (``ScreenKit/ShellOutput/traceName``).
 final class TraceWriter {
     private let handle: FileHandle
@@ -59,7 +59,7 @@ final class TraceWriter {
             "\"height\":\(JSONText.number(frame.windowHeight, digits: 3))",
         ]
         if let message = frame.message { fields.append("\"message\":\(JSONText.quoted(message))") }
-        fields.append(contentsOf: screenFields(frame.screens))
+        fields.append(contentsOf: screenFields(frame.screens, time: frame.time))
         fields.append(contentsOf: audioFields(frame.audio))
         if let overlay = frame.overlay { fields.append(contentsOf: overlayFields(overlay)) }
         if let backdrop = frame.backdrop { fields.append(videoField(backdrop)) }
@@ -70,11 +70,14 @@ final class TraceWriter {
     }
 
     /// `screen` (the top screen's name, or null), and with a screen: `load`, `depth`, `title`, and for a list
-    /// `scroll` (offset in points), `rowCount`, `rows` (the visible rows' `id` and `title`, top to bottom) and
-    /// `footer` (`loading`, `failed` or null); for details `actions` (the buttons' titles, e.g. `["Pause"]`);
+    /// `scroll` (offset in points), `rowCount` (rows loaded, headers not counted), `rows` (the visible rows' `id`
+    /// and `title`, top to bottom, headers not listed), `headers` (the visible header rows' titles, when the list
+    /// has any on screen) and `footer` (`loading`, `failed` or null); `spinner` while the screen loads or refreshes:
+    /// the turning indicator's angle in degrees at the frame's time (what the loading animation draws), so a
+    /// trace shows it turn; for details `actions` (the buttons' titles, e.g. `["Pause"]`);
     /// `tab`; `headphones` true while the now-playing mark shows; `titleButton` (`search`, `done`) and `modal` true
     /// when the screen has them; `notice` (its title) when one shows.
-    static func screenFields(_ shell: ShellFrame) -> [String] {
+    static func screenFields(_ shell: ShellFrame, time: Double) -> [String] {
         guard let screen = shell.screen else {
             var fields = ["\"screen\":null"]
             if let notice = shell.notice { fields.append("\"notice\":\(JSONText.quoted(notice.title))") }
@@ -90,14 +93,20 @@ final class TraceWriter {
         if let list = screen.load.showsContent ? screen.list : nil {
             fields.append("\"scroll\":\(JSONText.number(list.offset, digits: 3))")
             fields.append("\"rowCount\":\(list.rowCount)")
-            let rows = list.rows.map { "{\"id\":\(JSONText.quoted($0.row.id.rawValue)),\"title\":\(JSONText.quoted($0.row.title))}" }
+            let rows = list.rows.filter { !$0.row.isHeader }
+                .map { "{\"id\":\(JSONText.quoted($0.row.id.rawValue)),\"title\":\(JSONText.quoted($0.row.title))}" }
             fields.append("\"rows\":[" + rows.joined(separator: ",") + "]")
+            let headers = list.rows.filter(\.row.isHeader).map { JSONText.quoted($0.row.title) }
+            if !headers.isEmpty { fields.append("\"headers\":[" + headers.joined(separator: ",") + "]") }
             let footer: String = switch list.footer {
             case .loading?: JSONText.quoted("loading")
             case .failed?: JSONText.quoted("failed")
             case nil: "null"
             }
             fields.append("\"footer\":\(footer)")
+        }
+        if screen.load == .loading || screen.load == .refreshing {
+            fields.append("\"spinner\":\(JSONText.number(IconGeometry.spinnerStart(at: time) * 180 / .pi, digits: 1))")
         }
         if case .details(let details) = screen.body, screen.load.showsContent {
             fields.append("\"actions\":[" + details.actions.map { JSONText.quoted($0.title) }.joined(separator: ",") + "]")

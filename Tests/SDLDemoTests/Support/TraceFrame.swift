@@ -23,6 +23,10 @@ struct TraceFrame: Decodable, Equatable {
     var rowCount: Int?
     /// The visible rows.
     var rows: [Row]?
+    /// The visible header rows' titles (a list with categories), when any show.
+    var headers: [String]?
+    /// The loading indicator's angle in degrees, while the screen loads or refreshes.
+    var spinner: Double?
     var footer: String?
     /// A details screen's buttons, by title.
     var actions: [String]?

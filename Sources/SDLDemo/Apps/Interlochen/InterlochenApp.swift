@@ -8,7 +8,7 @@ import ScreenKit
 import VimeoKit
 
 /// `--app interlochen`: the Interlochen app (seed 000): five tabs of content-meta.json's sections, an item's
-/// details with Listen and Watch, More's links. The decisions are ``InterlochenCore/InterlochenScreens``
+/// details with Listen and Watch and Share (its link to the clipboard, ``Clipboard``), More's links. The decisions are ``InterlochenCore/InterlochenScreens``
 /// (pure); ``ScreenAppHost`` runs its loads against ``InterlochenKit/InterlochenLibrary`` (the time read once
 /// per load, online unless `--offline`), its Listen on the media host, its Watch in the video player (the global
 /// audio released first), and its links with the configured opener.
@@ -74,6 +74,15 @@ enum InterlochenApp {
                     context.media?.send(.mediaKeyPressed(key))
                 case .open(let url):
                     opener.open(url)
+                case .copyLink(let url):
+                    // Share: the model already says "Link copied"; the log says whether the clipboard took it.
+                    let link = URLRedaction.redact(url.absoluteString)
+                    if let failure = Clipboard.copy(url.absoluteString) {
+                        DemoLog.line("interlochen: link not copied: \(failure)")
+                        context.update { shell, t in shell.show(Notice(title: "Link not copied", message: failure), at: t) }
+                    } else {
+                        DemoLog.line("interlochen: link copied to the clipboard: \(link)")
+                    }
                 }
             },
             player: { effect in if case .watch(let request) = effect { request } else { nil } },

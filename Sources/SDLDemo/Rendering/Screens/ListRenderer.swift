@@ -2,7 +2,8 @@ import DragPhysics
 import Foundation
 import ScreenKit
 
-/// A list: rows (thumbnail or placeholder, overline, title, subtitle, badge), the pressed row highlighted,
+/// A list: rows (thumbnail or placeholder, overline, title, subtitle, badge), header rows (a band with the
+/// title in capitals, not selectable), the pressed row highlighted,
 /// separators, the loading (or failed) row at the end, and the pull-to-refresh spinner in the room the
 /// rubber band opens above the first row.
 enum ListRenderer {
@@ -20,6 +21,10 @@ enum ListRenderer {
     }
 
     static func drawRow(_ row: ListRow, in frame: Rect, pressed: Bool, style: ListStyle, with painter: Painter) throws {
+        if row.isHeader {
+            drawHeader(row, in: frame, with: painter)
+            return
+        }
         painter.fill(frame, pressed ? Palette.rowPressed : Palette.row)
         painter.fill(Rect(x: frame.x + style.textInset, y: frame.maxY - 1, width: frame.width - style.textInset, height: 1), Palette.separator)
         if let thumbnail = style.thumbnailFrame() {
@@ -46,6 +51,16 @@ enum ListRenderer {
             painter.text.draw(text, style: textStyle, color: color, in: Rect(x: x, y: y, width: width, height: textStyle.lineHeight))
             y += textStyle.lineHeight
         }
+    }
+
+    /// A header: the list's background with the title in capitals at the left, in the accent colour, over a rule.
+    static func drawHeader(_ row: ListRow, in frame: Rect, with painter: Painter) {
+        painter.fill(frame, Palette.background)
+        painter.fill(Rect(x: frame.x, y: frame.maxY - 1, width: frame.width, height: 1), Palette.separator)
+        let style = TextStyle.overline
+        painter.text.draw(row.title.uppercased(), style: style, color: Palette.accent,
+                          in: Rect(x: frame.x + ListStyle.padding + 4, y: frame.maxY - style.lineHeight - 6,
+                                   width: max(0, frame.width - 2 * ListStyle.padding - 4), height: style.lineHeight))
     }
 
     static func drawFooter(_ footer: ScrollingList.Footer, in frame: Rect, pressed: Bool, with painter: Painter) throws {

@@ -39,8 +39,9 @@ struct InterlochenCommand: AsyncParsableCommand {
             safe way; --password, --token and --npr-key are visible to other users in ps.
 
             NAME is a section: featured, radio, performances, extras, campus-view, more (any case; spaces or \
-            hyphens alike). --json prints one document; every item has "type" (vimeo, npr, livestream, station, \
-            link), "id", "title" and by type "duration", "image", "audioUrl", "hlsUrl", "live", "streamUrl", "link".
+            hyphens alike). --json prints one document; every item has "type" (vimeo, npr, livestream, hdrelay, \
+            station, link), "id", "title" and by type "duration", "image", "audioUrl", "hlsUrl", "live", "streamUrl", \
+            "link", "description" (an hdrelay stream's, when the file has one).
 
             The store defaults to $XDG_CACHE_HOME/circleplayer/interlochen/HOST[_PORT].sqlite, Vimeo's next to it \
             (-vimeo.sqlite). Exit status: 0; 1 when a service fails (one line naming it on stderr; media that \

@@ -172,6 +172,9 @@ enum InterlochenJSON {
             if let audio = story.audioURL { members.append(("audioUrl", .string(audio))) }
         case .cast(let event):
             members += [("image", .string(event.imageURL)), ("hlsUrl", .string(event.hlsURL)), ("live", .bool(event.isLive))]
+        case .relay(let stream):
+            members += [("image", .string(stream.imageURL)), ("hlsUrl", .string(stream.hlsURL)), ("live", .bool(stream.isLive))]
+            if let description = stream.description { members.append(("description", .string(description))) }
         case .station(let station):
             members += [("image", .string(station.imageURL)), ("streamUrl", .string(station.streamURL))]
             if let tagline = station.tagline { members.append(("tagline", .string(tagline))) }
@@ -229,6 +232,7 @@ enum InterlochenPrinted {
             }
             let plays: String = switch item {
             case .cast(let event): event.isLive ? "LIVE " + (event.hlsURL ?? "") : "not live"
+            case .relay(let stream): (stream.isLive ? "LIVE " : "") + stream.hlsURL
             case .link(let link): link.link
             default: item.listenURL ?? item.watchURL ?? "–"
             }

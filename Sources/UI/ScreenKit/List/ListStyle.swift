@@ -1,8 +1,10 @@
-/// How a list lays its rows out: one fixed row height (so positions are arithmetic, whatever the count),
-/// thumbnails or not, and whether a pull at the top asks for a refresh.
+/// How a list lays its rows out: one row height for items and one for headers, thumbnails or not, and whether
+/// a pull at the top asks for a refresh.
 public struct ListStyle: Hashable, Sendable {
-    /// Height of every row, the loading row included, in points.
+    /// Height of every item row, the loading row included, in points.
     public var rowHeight: Double
+    /// Height of a header row (``ListRow/Kind/header``), in points.
+    public var headerHeight: Double
     /// Whether rows keep room for a 16:9 thumbnail at their left.
     public var showsThumbnails: Bool
     /// Whether pulling the list down past ``refreshThreshold`` and releasing asks for a refresh.
@@ -17,8 +19,10 @@ public struct ListStyle: Hashable, Sendable {
 
     /// Creates a style; every parameter has the default's value.
     public init(rowHeight: Double = 72, showsThumbnails: Bool = true, isRefreshable: Bool = true,
-                refreshThreshold: Double = 64, refreshHoldHeight: Double = 56, nearEndViewports: Double = 1) {
+                refreshThreshold: Double = 64, refreshHoldHeight: Double = 56, nearEndViewports: Double = 1,
+                headerHeight: Double = 32) {
         self.rowHeight = rowHeight
+        self.headerHeight = headerHeight
         self.showsThumbnails = showsThumbnails
         self.isRefreshable = isRefreshable
         self.refreshThreshold = refreshThreshold
@@ -26,7 +30,10 @@ public struct ListStyle: Hashable, Sendable {
         self.nearEndViewports = nearEndViewports
     }
 
-    /// 72 pt rows with thumbnails, refreshable (64 pt pull, 56 pt spinner room), next page one viewport ahead.
+    /// The height of `row`: ``headerHeight`` for a header, ``rowHeight`` for an item.
+    public func height(of row: ListRow) -> Double { row.isHeader ? headerHeight : rowHeight }
+
+    /// 72 pt rows (32 pt headers) with thumbnails, refreshable (64 pt pull, 56 pt spinner room), next page one viewport ahead.
     public static let `default` = ListStyle()
 
     /// Inner padding of a row, in points.

@@ -4,7 +4,8 @@ import DragPhysics
 /// "near the end" request for the next page, pull to refresh, and a loading (or failed) row at the end.
 ///
 /// Events in (pointer, wheel, tick, data), outputs out (``Output``); time is passed in, nothing reads a
-/// clock. Rows all have the style's height, so what is visible at a time is arithmetic on the offset.
+/// clock. Items have the style's row height, headers its header height; each row's top is kept (``rowTop(_:)``),
+/// so what is visible at a time is a binary search on the offset. A header is never pressed or selected.
 ///
 /// | state | event | outputs and changes |
 /// |---|---|---|
@@ -87,6 +88,10 @@ public struct ScrollingList: Sendable {
     /// The row count a near-end request was last made for (a request is made once per count).
     public private(set) var nearEndRequestedAt: Int?
     private var press: Press?
+    /// The top of each row in content points, then the end of the last: `rows.count + 1` values.
+    private var rowTops: [Double]
+    /// How many of ``rows`` are headers.
+    private var headerCount: Int
 
     /// Creates a list at rest at its top.
     public init(rows: [ListRow] = [], hasMore: Bool = false, style: ListStyle = .default, frame: Rect = .zero,
@@ -99,7 +104,9 @@ public struct ScrollingList: Sendable {
         self.isFooterPressed = false
         self.frame = frame
         self.style = style
-        self.scroller = KineticScroller(viewport: frame.height, contentLength: Double(rows.count) * style.rowHeight,
+        self.rowTops = Self.tops(of: rows, style: style, from: 0)
+        self.headerCount = rows.lazy.filter(\.isHeader).count
+        self.scroller = KineticScroller(viewport: frame.height, contentLength: rowTops.last ?? 0,
                                         configuration: configuration)
     }
 
@@ -107,7 +114,34 @@ public struct ScrollingList: Sendable {
 
     /// The content's extent: every row plus the loading row when shown.
     public var contentLength: Double {
-        Double(rows.count + (footer == nil ? 0 : 1)) * style.rowHeight
+        rowsLength + (footer == nil ? 0 : style.rowHeight)
+    }
+
+    /// The rows' extent, without the loading row.
+    private var rowsLength: Double { rowTops.last ?? 0 }
+
+    /// The top of row `index` in content points (0: the first row's top); `rows.count` gives the end of the last.
+    public func rowTop(_ index: Int) -> Double { rowTops[max(0, min(index, rowTops.count - 1))] }
+
+    /// The items (rows that are not headers): what a trace counts as loaded rows.
+    public var itemCount: Int { rows.count - headerCount }
+
+    /// Tops of `rows` laid out from `start`, then the end of the last.
+    private static func tops(of rows: [ListRow], style: ListStyle, from start: Double) -> [Double] {
+        var tops = [start]
+        tops.reserveCapacity(rows.count + 1)
+        for row in rows { tops.append((tops.last ?? start) + style.height(of: row)) }
+        return tops
+    }
+
+    /// The index of the row at content position `y` (`rows.count` past the last row); `y` ≥ 0.
+    private func index(at y: Double) -> Int {
+        var low = 0, high = rows.count   // rowTops[low] <= y; answer in low...high
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if rowTops[mid] <= y { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 
     /// The scroll offset at `t` (0: the first row at the top).
@@ -126,35 +160,36 @@ public struct ScrollingList: Sendable {
 
     /// The rows that intersect the frame at `t`, top to bottom.
     public func visibleRows(at t: Double) -> [VisibleRow] {
-        let h = style.rowHeight
-        guard h > 0, frame.height > 0, !rows.isEmpty else { return [] }
+        guard frame.height > 0, !rows.isEmpty, rowsLength > 0 else { return [] }
         let offset = scroller.offset(at: t)
-        let first = max(0, Int(((offset) / h).rounded(.down)))
-        let last = min(rows.count - 1, Int(((offset + frame.height) / h).rounded(.up)) - 1)
-        guard first <= last else { return [] }
-        return (first...last).compactMap { index in
-            let rowFrame = Rect(x: frame.x, y: frame.y + Double(index) * h - offset, width: frame.width, height: h)
-            guard rowFrame.maxY > frame.y, rowFrame.y < frame.maxY else { return nil }
-            return VisibleRow(index: index, row: rows[index], frame: rowFrame)
+        guard offset.isFinite else { return [] }
+        var visible: [VisibleRow] = []
+        var index = index(at: max(0, offset))
+        while index < rows.count, rowTops[index] < offset + frame.height {
+            let top = rowTops[index]
+            let rowFrame = Rect(x: frame.x, y: frame.y + top - offset, width: frame.width, height: rowTops[index + 1] - top)
+            if rowFrame.maxY > frame.y, rowFrame.height > 0 { visible.append(VisibleRow(index: index, row: rows[index], frame: rowFrame)) }
+            index += 1
         }
+        return visible
     }
 
     /// Where the loading row is drawn at `t`, if it is shown and on screen.
     public func footerFrame(at t: Double) -> Rect? {
         guard footer != nil else { return nil }
         let h = style.rowHeight
-        let y = frame.y + Double(rows.count) * h - scroller.offset(at: t)
+        let y = frame.y + rowsLength - scroller.offset(at: t)
         guard y < frame.maxY, y + h > frame.y else { return nil }
         return Rect(x: frame.x, y: y, width: frame.width, height: h)
     }
 
     private func target(at point: Point, time t: Double) -> PressTarget? {
-        guard frame.contains(point), style.rowHeight > 0 else { return nil }
+        guard frame.contains(point) else { return nil }
         let position = point.y - frame.y + scroller.offset(at: t)
-        guard position >= 0 else { return nil }
-        let index = Int((position / style.rowHeight).rounded(.down))
-        if index < rows.count { return .row(rows[index].id) }
-        if index == rows.count, footer != nil { return .footer }
+        guard position >= 0, position.isFinite else { return nil }
+        let index = index(at: position)
+        if index < rows.count { return rows[index].isHeader ? nil : .row(rows[index].id) }
+        if footer != nil, position < rowsLength + style.rowHeight { return .footer }
         return nil
     }
 
@@ -257,7 +292,7 @@ public struct ScrollingList: Sendable {
         guard t.isFinite else { return [] }
         scroller.settle(at: t)
         guard hasMore, footer == nil, !isRefreshing, nearEndRequestedAt != rows.count, frame.height > 0 else { return [] }
-        let remaining = Double(rows.count) * style.rowHeight - (scroller.offset(at: t) + frame.height)
+        let remaining = rowsLength - (scroller.offset(at: t) + frame.height)
         guard remaining < style.nearEndViewports * frame.height else { return [] }
         nearEndRequestedAt = rows.count
         footer = .loading
@@ -275,6 +310,8 @@ public struct ScrollingList: Sendable {
     /// paging starts over. The offset is kept (clamped to the new content).
     public mutating func replaceRows(_ rows: [ListRow], hasMore: Bool, at t: Double) {
         self.rows = rows
+        rowTops = Self.tops(of: rows, style: style, from: 0)
+        headerCount = rows.lazy.filter(\.isHeader).count
         self.hasMore = hasMore
         footer = nil
         nearEndRequestedAt = nil
@@ -285,6 +322,8 @@ public struct ScrollingList: Sendable {
     /// Adds the next page's rows at `t`; the loading row goes.
     public mutating func appendRows(_ newRows: [ListRow], hasMore: Bool, at t: Double) {
         rows.append(contentsOf: newRows)
+        rowTops += Self.tops(of: newRows, style: style, from: rowsLength).dropFirst()
+        headerCount += newRows.lazy.filter(\.isHeader).count
         self.hasMore = hasMore
         footer = nil
         scroller.setContentLength(contentLength, at: t)

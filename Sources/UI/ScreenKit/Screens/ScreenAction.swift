@@ -14,6 +14,8 @@ public enum ScreenAction: Hashable, Sendable {
     case watch
     /// Open a link outside the app.
     case open
+    /// Share the item: copy its link to the clipboard.
+    case share
     /// Anything else, named by the app.
     case custom(String)
 
@@ -25,11 +27,12 @@ public enum ScreenAction: Hashable, Sendable {
         case .pause: "Pause"
         case .watch: "Watch"
         case .open: "Open"
+        case .share: "Share"
         case .custom(let name): name
         }
     }
 
-    /// The action's name as traces write it (`play`, `listen`, `pause`, `watch`, `open`, or the custom name).
+    /// The action's name as traces write it (`play`, `listen`, `pause`, `watch`, `open`, `share`, or the custom name).
     public var name: String {
         switch self {
         case .play: "play"
@@ -37,6 +40,7 @@ public enum ScreenAction: Hashable, Sendable {
         case .pause: "pause"
         case .watch: "watch"
         case .open: "open"
+        case .share: "share"
         case .custom(let name): name
         }
     }

@@ -120,7 +120,7 @@ public struct ListFrame: Hashable, Sendable {
     public var offset: Double
     /// What the content is doing.
     public var phase: KineticScroller.Phase
-    /// Rows loaded in all (not only on screen).
+    /// Rows loaded in all (not only on screen), headers not counted.
     public var rowCount: Int
 
     /// Creates a list frame.
@@ -140,7 +140,7 @@ public struct ListFrame: Hashable, Sendable {
         self.isRefreshing = isRefreshing
         self.offset = offset
         self.phase = phase
-        self.rowCount = rowCount ?? rows.count
+        self.rowCount = rowCount ?? rows.lazy.filter { !$0.row.isHeader }.count
     }
 }
 
@@ -150,7 +150,7 @@ extension ScrollingList {
         ListFrame(frame: frame, style: style, rows: visibleRows(at: t), pressedRowID: pressedRowID, footer: footer,
                   footerFrame: footerFrame(at: t), isFooterPressed: isFooterPressed, pullDistance: pullDistance(at: t),
                   isPullArmed: isPullArmed(at: t), isRefreshing: isRefreshing, offset: offset(at: t),
-                  phase: scroller.phase(at: t), rowCount: rows.count)
+                  phase: scroller.phase(at: t), rowCount: itemCount)
     }
 }
 

@@ -54,7 +54,7 @@ public struct ContentMeta: Sendable, Hashable {
         var references = Set(featured.mediaReferences)
         references.formUnion(radio.mediaReferences)
         for category in performances + extras + (campusView.map { [$0] } ?? []) {
-            references.formUnion(category.items.map(\.reference))
+            references.formUnion(category.items.compactMap(\.reference))
         }
         return references
     }
@@ -63,7 +63,7 @@ public struct ContentMeta: Sendable, Hashable {
 import struct Foundation.Data
 
 extension ContentMeta {
-    /// `featured`: Vimeo albums (all of their videos), NPR stories and LiveStream casts.
+    /// `featured`: Vimeo albums (all of their videos), NPR stories, LiveStream casts and HDRelay streams.
     public struct Featured: Sendable, Hashable {
         /// Vimeo album ids (`featured.album`).
         public var albums: [String]
@@ -71,15 +71,20 @@ extension ContentMeta {
         public var stories: [String]
         /// LiveStream casts (`featured.livestreamCasts`).
         public var casts: [LiveStreamCast]
+        /// HDRelay streams (`featured.hdrelayStreams`, inferred: see ``HDRelayStream``), shown after the casts.
+        public var hdRelayStreams: [HDRelayStream]
 
         /// Featured media.
-        public init(albums: [String] = [], stories: [String] = [], casts: [LiveStreamCast] = []) {
+        public init(albums: [String] = [], stories: [String] = [], casts: [LiveStreamCast] = [],
+                    hdRelayStreams: [HDRelayStream] = []) {
             self.albums = albums
             self.stories = stories
             self.casts = casts
+            self.hdRelayStreams = hdRelayStreams
         }
 
-        /// The references in the order the section shows them: albums, stories, casts.
+        /// The references in the order the section shows them: albums, stories, casts (HDRelay streams are in
+        /// the file itself: no reference).
         public var mediaReferences: [MediaReference] {
             albums.map { .vimeoAlbum(id: $0) } + stories.map { .nprStory(id: $0) } + casts.map { .liveStream($0) }
         }
@@ -126,13 +131,16 @@ extension ContentMeta {
         case nprQuery(NPRQuery)
         /// `{"type": "livestream", "account": "<id>", "event": "<id>"}`.
         case liveStream(LiveStreamCast)
+        /// `{"type": "hdrelay", "id", "title", "image", "hlsUrl", "live", "description"}` (inferred): all in the file.
+        case hdRelay(HDRelayStream)
 
-        /// The media it points at.
-        public var reference: MediaReference {
+        /// The media it points at, to be fetched; `nil` for an HDRelay stream (the file holds all of it).
+        public var reference: MediaReference? {
             switch self {
             case .vimeoAlbum(let id): .vimeoAlbum(id: id)
             case .nprQuery(let query): .nprQuery(query)
             case .liveStream(let cast): .liveStream(cast)
+            case .hdRelay: nil
             }
         }
     }

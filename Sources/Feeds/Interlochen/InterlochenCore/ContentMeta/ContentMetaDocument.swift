@@ -5,7 +5,7 @@ struct ContentMetaDocument: Decodable {
     var meta: ContentMeta
 
     enum Keys: String, CodingKey { case featured, radio, performances, extras, more }
-    enum FeaturedKeys: String, CodingKey { case album, audio, livestreamCasts }
+    enum FeaturedKeys: String, CodingKey { case album, audio, livestreamCasts, hdrelayStreams }
     enum RadioKeys: String, CodingKey { case stations, nprQueryParams }
     enum CategoryKeys: String, CodingKey { case category, content }
     enum EntryKeys: String, CodingKey { case type, album, params, account, event }
@@ -13,11 +13,13 @@ struct ContentMetaDocument: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         var meta = ContentMeta()
+        var warnings: [ContentMetaWarning] = []
         if container.contains(.featured), try !container.decodeNil(forKey: .featured) {
             let featured = try container.nestedContainer(keyedBy: FeaturedKeys.self, forKey: .featured)
             meta.featured.albums = try featured.decode(OneOrMany<LenientString>.self, forKey: .album).elements.compactMap(\.nonEmpty)
             meta.featured.stories = try featured.decode(OneOrMany<LenientString>.self, forKey: .audio).elements.compactMap(\.nonEmpty)
             meta.featured.casts = try featured.decode(OneOrMany<LiveStreamCast>.self, forKey: .livestreamCasts).elements
+            meta.featured.hdRelayStreams = try Self.hdRelayStreams(featured, warnings: &warnings)
         }
         if container.contains(.radio), try !container.decodeNil(forKey: .radio) {
             let radio = try container.nestedContainer(keyedBy: RadioKeys.self, forKey: .radio)
@@ -25,7 +27,6 @@ struct ContentMetaDocument: Decodable {
             meta.radio.storyQuery = try radio.decodeIfPresent(NPRQuery.self, forKey: .nprQueryParams)
                 .flatMap { $0.parameters.isEmpty ? nil : $0 }
         }
-        var warnings: [ContentMetaWarning] = []
         meta.performances = try Self.categories(container, .performances, warnings: &warnings)
         let extras = try Self.categories(container, .extras, warnings: &warnings)
         meta.extras = extras.filter { !Self.isCampusView($0.name) }
@@ -33,6 +34,22 @@ struct ContentMetaDocument: Decodable {
         meta.more = try container.decodeIfPresent([MoreLink].self, forKey: .more) ?? []
         meta.warnings = warnings
         self.meta = meta
+    }
+
+    /// `featured.hdrelayStreams`: one entry or a list; an entry lacking what it needs is skipped with a warning.
+    static func hdRelayStreams(_ featured: KeyedDecodingContainer<FeaturedKeys>,
+                               warnings: inout [ContentMetaWarning]) throws -> [HDRelayStream] {
+        guard featured.contains(.hdrelayStreams), try !featured.decodeNil(forKey: .hdrelayStreams) else { return [] }
+        let entries = try featured.decode(OneOrMany<HDRelayEntry>.self, forKey: .hdrelayStreams).elements
+        var streams: [HDRelayStream] = []
+        for (index, entry) in entries.enumerated() {
+            switch entry.stream {
+            case .success(let stream): streams.append(stream)
+            case .failure(let skipped):
+                warnings.append(ContentMetaWarning(path: "featured.hdrelayStreams[\(index)]", message: skipped.reason))
+            }
+        }
+        return streams
     }
 
     static func isCampusView(_ name: String) -> Bool {
@@ -54,7 +71,8 @@ struct ContentMetaDocument: Decodable {
                 var content = try category.nestedUnkeyedContainer(forKey: .content)
                 while !content.isAtEnd {
                     let entryIndex = content.currentIndex
-                    let entry = try content.nestedContainer(keyedBy: EntryKeys.self)
+                    let entryDecoder = try content.superDecoder()
+                    let entry = try entryDecoder.container(keyedBy: EntryKeys.self)
                     let path = "\(key.rawValue)[\(index)].content[\(entryIndex)]"
                     let type = try entry.decodeText(forKey: .type)?.lowercased()
                     switch type {
@@ -71,6 +89,11 @@ struct ContentMetaDocument: Decodable {
                             continue
                         }
                         items.append(.nprQuery(query))
+                    case "hdrelay":
+                        switch HDRelayStream.read(try entryDecoder.container(keyedBy: HDRelayStream.Keys.self)) {
+                        case .success(let stream): items.append(.hdRelay(stream))
+                        case .failure(let skipped): warnings.append(ContentMetaWarning(path: path, message: skipped.reason))
+                        }
                     case "livestream":
                         guard let account = try entry.decodeText(forKey: .account),
                               let event = try entry.decodeText(forKey: .event) else {
@@ -95,3 +118,12 @@ struct ContentMetaDocument: Decodable {
 }
 
 import Foundation
+
+/// One entry of `featured.hdrelayStreams`, read or skipped (see ``HDRelayStream``).
+struct HDRelayEntry: Decodable {
+    var stream: Result<HDRelayStream, HDRelayStream.Skipped>
+
+    init(from decoder: any Decoder) throws {
+        stream = HDRelayStream.read(try decoder.container(keyedBy: HDRelayStream.Keys.self))
+    }
+}

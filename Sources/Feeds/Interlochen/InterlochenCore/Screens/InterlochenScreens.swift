@@ -28,7 +28,7 @@ import VideoCore
 /// | state | event | screens | commands |
 /// |---|---|---|---|
 /// | – | `start` | `featured`, loading (the loading screen), tabs | load Featured |
-/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, the category as overline, `LIVE` on live casts); Radio: `hasMore` when it has an NPR query | – |
+/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, `LIVE` on live casts); Performances and Extras: a header row (`header:NAME`, not selectable) over each category's rows; Radio: the group as each row's overline, `hasMore` when it has an NPR query | – |
 /// | a tab loading | loaded with nothing and media that failed or is pending | `failed(message)` (Retry) | – |
 /// | a tab loading | load failed | `failed(message)` (Retry) | – |
 /// | a tab | loaded with some media failed | rows; a notice "Some content couldn't load" | – |
@@ -43,10 +43,11 @@ import VideoCore
 /// | Radio | more stories failed | the loading row shows the message (tap: retry) | – |
 /// | a tab | `rowSelected(link)`, http(s) or mailto (`LinkPolicy`) | – | open the link |
 /// | a tab | `rowSelected(link)`, anything else (`file:`, `smb:`, a custom scheme) | a notice "Link not opened" with the reason | – |
-/// | a tab | `rowSelected(item)` | `details` pushed (picture, category, title, facts; Listen or Watch when playable) | – |
+/// | a tab | `rowSelected(item)` | `details` pushed (picture, category, title, facts; Listen or Watch when playable; Share when it has a link) | – |
 /// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
-/// | details | `action(.watch)` on a video or a live cast | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
+/// | details | `action(.watch)` on a video, a live cast or an HDRelay stream (live or on demand) | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again | – |
+/// | details | `action(.share)` (shown when the item has an http(s) link: its web page, else its stream) | a notice "Link copied" with the link | copy the link to the clipboard |
 /// | details | `back` | (the shell popped it) | – |
 /// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
@@ -95,6 +96,10 @@ public struct InterlochenScreens: ScreenModel {
             case .more: [.more]
             }
         }
+
+        /// Whether its list shows its categories as header rows (Performances, Extras) rather than as each row's
+        /// overline (Radio's "Stations" and "Stories", whose stories page in).
+        public var hasHeaders: Bool { self == .performances || self == .extras }
 
         /// The tab's title.
         public var title: String { SectionName(rawValue: rawValue)?.title ?? rawValue.capitalized }
@@ -199,6 +204,8 @@ public struct InterlochenScreens: ScreenModel {
         case control(MediaKey)
         /// Open this link in the browser.
         case open(URL)
+        /// Share: put this link on the clipboard (the notice "Link copied" already shows).
+        case copyLink(URL)
     }
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
@@ -396,6 +403,7 @@ public struct InterlochenScreens: ScreenModel {
                 shell.push(PlayerScreen.screen(title: details.item.title), at: t)
                 return [.effect(.watch(request))]
             }
+            if action == .share { return Self.share(details.item, &shell, at: t) }
             return play(action, details)
         case .tabSelected(_, let id):
             guard let tab = Tab(id.rawValue) else { return [] }
@@ -422,7 +430,7 @@ public struct InterlochenScreens: ScreenModel {
         withRoot(tab, &saved, &shell, at: t) { screen in
             switch (outcome, request.purpose) {
             case (.sections(let loaded), .first), (.sections(let loaded), .refresh):
-                let rows = Self.rows(of: loaded.sections)
+                let rows = Self.rows(of: loaded.sections, headed: tab.hasHeaders)
                 state.rows = Dictionary(rows.map { ($0.row.id, $0.info) }, uniquingKeysWith: { first, _ in first })
                 if rows.isEmpty, !loaded.failures.isEmpty || loaded.sections.contains(where: { !$0.pending.isEmpty }) {
                     if request.purpose == .refresh {
@@ -434,7 +442,7 @@ public struct InterlochenScreens: ScreenModel {
                     }
                     return
                 }
-                var shown = rows.map(\.row)
+                var shown = tab.hasHeaders ? Self.headed(rows) : rows.map(\.row)
                 if shown.isEmpty { shown = [ListRow(id: Self.emptyRow, title: "Nothing here yet")] }
                 let hasMore = tab == .radio && loaded.sections.contains { $0.groups.contains { $0.title == Self.storiesGroup && !$0.items.isEmpty } }
                 var list = screen.list ?? ScrollingList(style: Self.listStyle)
@@ -452,7 +460,7 @@ public struct InterlochenScreens: ScreenModel {
                     screen.updateList { $0.appendRows([], hasMore: false, at: t) }
                     return
                 }
-                let fresh = Self.rows(of: [section]).filter { state.rows[$0.row.id] == nil }
+                let fresh = Self.rows(of: [section], headed: false).filter { state.rows[$0.row.id] == nil }
                 for entry in fresh { state.rows[entry.row.id] = entry.info }
                 screen.updateList { $0.appendRows(fresh.map(\.row), hasMore: !fresh.isEmpty, at: t) }
             case (.failed(let failure), .first):
@@ -547,7 +555,25 @@ public struct InterlochenScreens: ScreenModel {
 
     private static let storiesGroup = "Stories"
 
-    private static func rows(of sections: [Section]) -> [(row: ListRow, info: RowInfo)] {
+    /// The id of the header row over `group`'s items (`header:Orchestra`).
+    public static func headerRow(_ group: String) -> RowID { RowID("header:\(group)") }
+
+    /// `rows` with a header row before each run of one group (Performances' and Extras' categories).
+    private static func headed(_ rows: [(row: ListRow, info: RowInfo)]) -> [ListRow] {
+        var shown: [ListRow] = []
+        var current: String?
+        for entry in rows {
+            if let group = entry.info.group, group != current {
+                shown.append(.header(id: headerRow(group), title: group))
+            }
+            current = entry.info.group
+            shown.append(entry.row)
+        }
+        return shown
+    }
+
+    /// The rows of `sections`' items; the group's title is the row's overline unless the list is `headed`.
+    private static func rows(of sections: [Section], headed: Bool) -> [(row: ListRow, info: RowInfo)] {
         var result: [(row: ListRow, info: RowInfo)] = []
         var seen = Set<RowID>()
         for section in sections {
@@ -556,7 +582,7 @@ public struct InterlochenScreens: ScreenModel {
                 for item in group.items {
                     let id = RowID("\(item.type.rawValue):\(item.id)")
                     guard seen.insert(id).inserted else { continue }
-                    let row = ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item), overline: title,
+                    let row = ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item), overline: headed ? nil : title,
                                       badge: InterlochenText.isLive(item) ? "LIVE" : nil,
                                       thumbnail: item.imageURL.flatMap(URL.init(string:)))
                     result.append((row, RowInfo(item: item, group: title)))
@@ -578,9 +604,17 @@ public struct InterlochenScreens: ScreenModel {
             actions.append(ActionButton(playback.audio == request && playback.isRunning ? .pause : .listen))
         }
         if Self.watch(item) != nil { actions.append(ActionButton(.watch)) }
+        if item.shareURL != nil { actions.append(ActionButton(.share)) }
         return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
                              title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
                              paragraph: InterlochenText.paragraph(item), actions: actions)
+    }
+
+    /// Share: the item's link (``SectionItem/shareURL``) to the clipboard, and a notice saying so.
+    private static func share(_ item: SectionItem, _ shell: inout Shell, at t: Double) -> [Command] {
+        guard let url = item.shareURL else { return [] }
+        shell.show(Notice(title: "Link copied", message: url.absoluteString), at: t)
+        return [.effect(.copyLink(url))]
     }
 
     /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
@@ -638,7 +672,7 @@ public struct InterlochenScreens: ScreenModel {
         }
     }
 
-    /// What Watch opens the player on: a video's HLS link, a live cast's playlist (``SectionItem/watchURL``),
+    /// What Watch opens the player on: a video's HLS link, a live cast's or an HDRelay stream's playlist (``SectionItem/watchURL``),
     /// over http or https only; nil for anything else. (A new watchable kind of item adds its case to `watchURL`.)
     static func watch(_ item: SectionItem) -> VideoRequest? {
         guard let link = item.watchURL, let url = URL(string: link), let scheme = url.scheme?.lowercased(),

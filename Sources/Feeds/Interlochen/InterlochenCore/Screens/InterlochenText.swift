@@ -19,6 +19,8 @@ public enum InterlochenText {
         case .cast(let event):
             if event.isLive { return "Live now" }
             return event.inProgress ? "LiveStream · starting soon" : "LiveStream · not live"
+        case .relay(let stream):
+            return stream.isLive ? "Live now" : "HDRelay · on demand"
         case .station(let station):
             return station.tagline ?? "Radio station"
         case .link(let link):
@@ -26,10 +28,14 @@ public enum InterlochenText {
         }
     }
 
-    /// Whether the row carries the LIVE mark: a live cast (`stream_info.is_live` with a playlist).
+    /// Whether the row carries the LIVE mark: a live cast (`stream_info.is_live` with a playlist), a live HDRelay
+    /// stream (`live: true`).
     public static func isLive(_ item: SectionItem) -> Bool {
-        if case .cast(let event) = item { return event.isLive }
-        return false
+        switch item {
+        case .cast(let event): event.isLive
+        case .relay(let stream): stream.isLive
+        default: false
+        }
     }
 
     /// The details screen's facts, one short line each.
@@ -45,6 +51,8 @@ public enum InterlochenText {
             return facts
         case .cast(let event):
             return [event.isLive ? "Streaming now" : (event.inProgress ? "In progress, not streaming yet" : "Not live")]
+        case .relay(let stream):
+            return [stream.isLive ? "Streaming now" : "On demand"]
         case .station:
             return ["Live radio"]
         case .link(let link):
@@ -57,6 +65,7 @@ public enum InterlochenText {
         switch item {
         case .story(let story): story.teaser ?? ""
         case .cast(let event): event.description ?? ""
+        case .relay(let stream): stream.description ?? ""
         default: ""
         }
     }

@@ -31,6 +31,15 @@ public struct MediaSnapshot: Sendable, Hashable {
         }
     }
 
+    /// The items a category's entries contribute, in order: a reference's media as loaded (none when pending),
+    /// an HDRelay stream as the file gives it.
+    public func items(of entries: [ContentMeta.CategoryItem]) -> [SectionItem] {
+        entries.flatMap { entry -> [SectionItem] in
+            if case .hdRelay(let stream) = entry { return [.relay(stream)] }
+            return entry.reference.map(items(for:)) ?? []
+        }
+    }
+
     /// The items `reference` contributes (empty when pending).
     public func items(for reference: MediaReference) -> [SectionItem] {
         switch reference {
@@ -48,9 +57,9 @@ extension ContentMeta {
         switch name {
         case .featured: featured.mediaReferences
         case .radio: radio.mediaReferences
-        case .performances: performances.flatMap { $0.items.map(\.reference) }
-        case .extras: extras.flatMap { $0.items.map(\.reference) }
-        case .campusView: campusView.map { $0.items.map(\.reference) } ?? []
+        case .performances: performances.flatMap { $0.items.compactMap(\.reference) }
+        case .extras: extras.flatMap { $0.items.compactMap(\.reference) }
+        case .campusView: campusView.map { $0.items.compactMap(\.reference) } ?? []
         case .more: []
         }
     }
@@ -59,33 +68,35 @@ extension ContentMeta {
     ///
     /// | section | groups |
     /// |---|---|
-    /// | featured | one: all videos of each album, then the stories, then the casts |
+    /// | featured | one: all videos of each album, then the stories, then the casts, then the HDRelay streams |
     /// | radio | "Stations", then "Stories" (the query's pages loaded so far) |
-    /// | performances, extras | one per category, in the file's order |
+    /// | performances, extras | one per category, in the file's order (HDRelay streams where the file puts them) |
     /// | campus-view | one: the Campus View category's items |
     /// | more | one: the links |
     ///
     /// An item that appears twice in a group (the same video in two featured albums) is shown once.
     public func section(_ name: SectionName, media: MediaSnapshot) -> Section {
         let pending = references(of: name).filter { !media.contains($0) }
-        func items(_ references: [MediaReference]) -> [SectionItem] {
+        func unique(_ items: [SectionItem]) -> [SectionItem] {
             var seen = Set<String>()
-            return references.flatMap { media.items(for: $0) }
-                .filter { seen.insert("\($0.type.rawValue):\($0.id)").inserted }
+            return items.filter { seen.insert("\($0.type.rawValue):\($0.id)").inserted }
         }
+        func items(_ references: [MediaReference]) -> [SectionItem] { unique(references.flatMap { media.items(for: $0) }) }
+        func entries(_ category: Category?) -> [SectionItem] { unique(media.items(of: category?.items ?? [])) }
         let groups: [Section.Group]
         switch name {
         case .featured:
-            groups = [Section.Group(title: nil, items: items(featured.mediaReferences))]
+            groups = [Section.Group(title: nil, items: unique(featured.mediaReferences.flatMap { media.items(for: $0) }
+                                                                + featured.hdRelayStreams.map(SectionItem.relay)))]
         case .radio:
             groups = [Section.Group(title: "Stations", items: radio.stations.map(SectionItem.station)),
                       Section.Group(title: "Stories", items: items(radio.mediaReferences))]
         case .performances:
-            groups = performances.map { Section.Group(title: $0.name, items: items($0.items.map(\.reference))) }
+            groups = performances.map { Section.Group(title: $0.name, items: entries($0)) }
         case .extras:
-            groups = extras.map { Section.Group(title: $0.name, items: items($0.items.map(\.reference))) }
+            groups = extras.map { Section.Group(title: $0.name, items: entries($0)) }
         case .campusView:
-            groups = [Section.Group(title: nil, items: items(campusView.map { $0.items.map(\.reference) } ?? []))]
+            groups = [Section.Group(title: nil, items: entries(campusView))]
         case .more:
             groups = [Section.Group(title: nil, items: more.map(SectionItem.link))]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import FeedCore
 
 /// A Vimeo video as the Interlochen sections show it (mapped from VimeoLibrary's videos by the I/O layer, so
 /// this core does not depend on Vimeo's models).
@@ -13,18 +14,22 @@ public struct InterlochenVideo: Sendable, Hashable, Codable {
     public var imageURL: String?
     /// The HLS link to play (Watch), if the token may see it.
     public var hlsURL: String?
+    /// The video's page on the web (Vimeo's `link`), if known: what Share copies.
+    public var webURL: String?
 
     /// A video.
-    public init(id: String, title: String, duration: Int? = nil, imageURL: String? = nil, hlsURL: String? = nil) {
+    public init(id: String, title: String, duration: Int? = nil, imageURL: String? = nil, hlsURL: String? = nil,
+                webURL: String? = nil) {
         self.id = id
         self.title = title
         self.duration = duration
         self.imageURL = imageURL
         self.hlsURL = hlsURL
+        self.webURL = webURL
     }
 }
 
-/// One row of a section: a video, a story, a live cast, a station or a link.
+/// One row of a section: a video, a story, a live cast, an HDRelay stream, a station or a link.
 public enum SectionItem: Sendable, Hashable {
     /// A Vimeo video (Watch).
     case video(InterlochenVideo)
@@ -32,6 +37,8 @@ public enum SectionItem: Sendable, Hashable {
     case story(NPRStory)
     /// A LiveStream event (Watch when live; marked LIVE).
     case cast(LiveStreamEvent)
+    /// An HDRelay stream from content-meta.json (Watch; marked LIVE when live).
+    case relay(HDRelayStream)
     /// A radio station (Listen).
     case station(RadioStation)
     /// A link of the More section (opened in the browser).
@@ -43,6 +50,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video: .vimeo
         case .story: .npr
         case .cast: .livestream
+        case .relay: .hdrelay
         case .station: .station
         case .link: .link
         }
@@ -54,6 +62,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video(let video): video.id
         case .story(let story): story.id
         case .cast(let event): event.id
+        case .relay(let stream): stream.id
         case .station(let station): station.id
         case .link(let link): link.link
         }
@@ -65,6 +74,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video(let video): video.title
         case .story(let story): story.title
         case .cast(let event): event.title
+        case .relay(let stream): stream.title
         case .station(let station): station.name
         case .link(let link): link.name
         }
@@ -76,6 +86,7 @@ public enum SectionItem: Sendable, Hashable {
         case .video(let video): video.imageURL
         case .story(let story): story.imageURL
         case .cast(let event): event.imageURL
+        case .relay(let stream): stream.imageURL
         case .station(let station): station.imageURL
         case .link: nil
         }
@@ -90,13 +101,33 @@ public enum SectionItem: Sendable, Hashable {
         }
     }
 
-    /// What Watch plays: a video's HLS link or a live cast's playlist.
+    /// What Watch plays: a video's HLS link, a live cast's playlist or an HDRelay stream's (live or not).
     public var watchURL: String? {
         switch self {
         case .video(let video): video.hlsURL
         case .cast(let event): event.isLive ? event.hlsURL : nil
+        case .relay(let stream): stream.hlsURL
         default: nil
         }
+    }
+
+    /// What Share copies: the item's page on the web when it has one (a video's Vimeo page, a story's NPR
+    /// page), else what it plays (a station's stream, a live cast's or an HDRelay stream's playlist); only an absolute
+    /// http(s) address (``LinkPolicy``'s rule for what the app loads), else nothing (no Share). A More link is
+    /// opened, not shared.
+    public var shareURL: URL? {
+        let candidates: [String?] = switch self {
+        case .video(let video): [video.webURL, video.hlsURL]
+        case .story(let story): [story.link, story.audioURL]
+        case .cast(let event): [event.isLive ? event.hlsURL : nil]
+        case .relay(let stream): [stream.hlsURL]
+        case .station(let station): [station.streamURL]
+        case .link: []
+        }
+        for case let text? in candidates {
+            if let url = URL(string: text), case .open = LinkPolicy.image(url) { return url }
+        }
+        return nil
     }
 
     /// The kinds of item, by their JSON name.
@@ -107,6 +138,8 @@ public enum SectionItem: Sendable, Hashable {
         case npr
         /// A LiveStream event.
         case livestream
+        /// An HDRelay stream.
+        case hdrelay
         /// A radio station.
         case station
         /// A More link.
