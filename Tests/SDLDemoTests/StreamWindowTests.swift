@@ -202,6 +202,21 @@ struct StreamWindowTests {
 
     // MARK: - Media controls
 
+    @Test("MPRIS published: wait-still still finds the window idle (listening to the bus is no work in flight), and the script's clock keeps to real time")
+    func idleWhileListeningToTheBus() async throws {
+        let bus = try await SessionBus.start()
+        defer { bus.stop() }
+        let demo = try await DemoProcess.start(script: """
+            0 size 800 600
+            0 wait-still \(TestBounds.milliseconds(20_000))
+            100 quit
+            """, arguments: [], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let run = await demo.finish()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(!run.stderr.contains("MPRIS is off"), "MPRIS was not published: \(run.stderr)")
+    }
+
     @Test("MPRIS for real: playerctl on a private session bus sees SDLDemo, reads title and status, and play-pause pauses and resumes it")
     func mediaControls() async throws {
         let bus = try await SessionBus.start()

@@ -9,6 +9,7 @@ extension FrameSnapshot {
         mine.audio.bufferSeconds = other.audio.bufferSeconds
         mine.audio.awaitsRealWork = other.audio.awaitsRealWork
         mine.awaitsRealWork = other.awaitsRealWork
+        mine.listensForMediaControls = other.listensForMediaControls
         mine.wakeAt = other.wakeAt
         return mine == other
     }

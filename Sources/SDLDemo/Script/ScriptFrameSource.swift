@@ -185,8 +185,9 @@ struct ScriptFrameSource: FrameSource {
             return
         }
         frameIndex += 1
-        // Pace virtual time to real time while the frame waits on real work (always for wait-real).
-        if wait.condition == nil || frame.awaitsRealWork {
+        // Pace virtual time to real time while the frame waits on real work or on the media controls (always for
+        // wait-real).
+        if wait.condition == nil || frame.awaitsRealWork || frame.listensForMediaControls {
             if !wait.pacing {
                 wait.pacing = true
                 wait.pacedSince = time(ofFrame: frameIndex)

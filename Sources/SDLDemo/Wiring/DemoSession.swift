@@ -130,10 +130,11 @@ final class DemoSession {
             outputs: outputs,
             isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t) || overlay?.isAnimating == true
                 || backdrop.map { OverlayFrame.video($0).isAnimating } == true,
+            awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true
+                || video?.awaitsRealWork == true,
             // A command from the media controls comes in real time too: a paused stream awaits nothing real, yet a
             // script's `wait-state playing` then waits for `playerctl play-pause` on the bus.
-            awaitsRealWork: display.awaitsRealWork || app.isWorking || images?.isFetching == true
-                || media.takesMediaControlCommands || video?.awaitsRealWork == true,
+            listensForMediaControls: media.takesMediaControlCommands,
             overlay: overlay,
             backdrop: backdrop,
             picture: pendingPicture,

@@ -42,6 +42,10 @@ struct FrameSnapshot: Equatable, Sendable {
     /// Whether the frame waits on work that happens in real time (a download, a page, an image), so a
     /// scripted run must not let virtual time run ahead of real time.
     var awaitsRealWork: Bool
+    /// Whether the desktop's media controls can send a command at any moment (MPRIS is published): a scripted
+    /// run paces its waits to real time then too, but this is no work in flight, so the window can still be
+    /// idle (`wait-still`).
+    var listensForMediaControls = false
     /// What the app draws over everything (the Buff panel, the video player), if anything.
     var overlay: OverlayFrame? = nil
     /// The video the app draws under the screens and the circle (`--app buffs`), if any.
