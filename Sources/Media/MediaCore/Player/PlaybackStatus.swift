@@ -14,11 +14,14 @@ public struct PlaybackStatus: Hashable, Sendable {
     public var active: MediaPlayer.Active
     /// The phase as the circle shows it (`uninitialized` for a video, which shows in its own screen).
     public var phase: PlayerPhase
+    /// The audio's volume (what the now-playing screen's slider shows).
+    public var volume: AudioVolume
 
     /// A status.
-    public init(active: MediaPlayer.Active, phase: PlayerPhase) {
+    public init(active: MediaPlayer.Active, phase: PlayerPhase, volume: AudioVolume = AudioVolume()) {
         self.active = active
         self.phase = phase
+        self.volume = volume
     }
 
     /// Nothing selected.
@@ -40,6 +43,6 @@ public struct PlaybackStatus: Hashable, Sendable {
 extension MediaPlayer {
     /// What is selected and its phase at session time `t` (pure).
     public func status(at t: Double) -> PlaybackStatus {
-        PlaybackStatus(active: active, phase: display(at: t).phase)
+        PlaybackStatus(active: active, phase: display(at: t).phase, volume: audioVolume)
     }
 }
