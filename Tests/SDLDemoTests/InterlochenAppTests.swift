@@ -356,6 +356,44 @@ struct InterlochenAppTests {
         #expect(radioRed, "radio: \(radio.rgba(28, 35)) \(radio.rgba(17, 24))")
     }
 
+    @Test("the now-playing screen's volume: a click at a tenth of the slider sets the station's volume (trace, MediaCore's status) and the PCM on SDL's disk driver drops to at most a tenth of full scale")
+    func nowPlayingVolume() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let screen = DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATION", title: "Classical IPR",
+                                   subtitle: "Classical music", facts: ["Playing"], actions: [ActionButton(.pause)],
+                                   sliders: [DetailsSlider(name: "volume", label: "Volume", value: 1)])
+        let track = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).sliders[0].track
+        let tenth = (x: track.x + track.width / 10, y: track.center.y)
+        let run = try await DemoRun.script("""
+            \(Self.classicalDetails)
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 tap 84 24
+            400 wait-screen nowPlaying 5000
+            400 wait-real 1000
+            500 tap \(tenth.x) \(tenth.y)
+            500 wait-real 1500
+            600 screenshot volume.png
+            700 quit
+            """, arguments: rig.arguments, audio: .disk)
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("slider:nowPlaying:volume:0.1"), "\(frames.allOutputs)")
+        let volumes = frames.filter { $0.screen == "nowPlaying" }.compactMap { $0.sliders?["volume"] }
+        #expect(volumes.first == 1 && volumes.last == 0.1, "\(volumes)")
+        // The disk driver's PCM: full level before the click, at most a tenth of full scale after (the gain applies
+        // to what is written after the click; the last half second is well after it).
+        let played = StreamDemo.nonSilentFrames(try StreamDemo.samples(run.audioFile))
+        let half = 44_100
+        #expect(played.count > 4 * half, "played \(Double(played.count) / 88_200) s")
+        let peak = { (samples: ArraySlice<Int16>) in samples.map { abs(Int($0)) }.max() ?? 0 }
+        let bound = Int((32_768 * 0.1).rounded()) + 1
+        #expect(peak(played.prefix(half)) > bound, "before: \(peak(played.prefix(half)))")
+        #expect(peak(played.suffix(half)) <= bound, "after: \(peak(played.suffix(half)))")
+    }
+
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
     func options() async throws {
         let binary = try DemoRun.binary()
