@@ -394,6 +394,43 @@ struct InterlochenAppTests {
         #expect(peak(played.suffix(half)) <= bound, "after: \(peak(played.suffix(half)))")
     }
 
+    @Test("the now-playing screen of a story shows its position and length (Content-Length and the bit rate); the position moves while it plays")
+    func nowPlayingStoryPosition() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.start)
+            100 wheel 0 -25 400 300
+            100 wait-still 20000
+            200 tap 400 436
+            200 wait-screen details 5000
+            200 wait-still 20000
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 tap 84 24
+            400 wait-screen nowPlaying 5000
+            400 wait-real 2500
+            500 quit
+            """, arguments: rig.arguments)
+        let mp3 = try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3"))
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames().filter { $0.screen == "nowPlaying" }
+        let places = frames.compactMap { $0.facts?.dropFirst().first }
+        // "m:ss / m:ss": the length is the file's (CBR: its bytes after the ID3 tag × 8 / the bit rate): the
+        // sample is 96 kbit/s (`ffprobe` reads bit_rate=96000, 4.05 s), so about its size × 8 / 96 000 s; the
+        // position moves from the start.
+        let lengths = Set(places.compactMap { $0.split(separator: "/").last?.trimmingCharacters(in: .whitespaces) })
+        let estimate = Double(mp3.count) * 8 / 96_000
+        #expect(lengths.count == 1, "\(places)")
+        let shown = lengths.first.map { $0.split(separator: ":").compactMap { Double($0) } } ?? []
+        let seconds = shown.count == 2 ? shown[0] * 60 + shown[1] : -1
+        #expect(abs(seconds - estimate) <= 1, "length \(lengths), estimate \(estimate)")
+        let positions = places.compactMap { $0.split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(positions.first.map { $0.hasPrefix("0:0") } == true && Set(positions).count >= 2, "\(positions)")
+        #expect(frames.first?.sliders?["volume"] == 1)
+    }
+
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
     func options() async throws {
         let binary = try DemoRun.binary()

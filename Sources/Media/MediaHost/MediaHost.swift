@@ -127,11 +127,16 @@ public final class MediaHost: @unchecked Sendable {
         snapshotLock.withLock { snapshot.player }
     }
 
-    /// What is selected and its phase as of the last step (any thread): what an app's screens follow.
+    /// What is selected, its phase, the audio's volume and, for a story (a stream that ends), its duration and
+    /// the whole seconds played, as of the last step (any thread): what an app's screens follow. (Whole seconds,
+    /// so a screen following it changes once a second, not every frame.)
     public func status() -> PlaybackStatus {
-        snapshotLock.withLock {
-            PlaybackStatus(active: snapshot.player.active, phase: snapshot.display.phase, volume: snapshot.player.audioVolume)
+        var status = snapshotLock.withLock {
+            PlaybackStatus(active: snapshot.player.active, phase: snapshot.display.phase,
+                           volume: snapshot.player.audioVolume, duration: snapshot.player.storyDuration)
         }
+        if status.isFiniteStream { status.position = streams.playedSeconds.rounded(.down) }
+        return status
     }
 
     /// The open video's status (nil: no video open): what the player screen draws and traces show.

@@ -58,7 +58,7 @@ import VideoCore
 /// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
 /// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
 /// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
-/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, Pause or Play | – |
+/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
 /// | nowPlaying | `action(.pause)` running / `action(.play)` not running | – | `.control(.pause)` / `.control(.play)` |
 /// | nowPlaying, audio loaded | `sliderChanged(volume, v)` | – (the slider follows the next playback change) | `.adjust(.setVolume(v))` |
 ///
@@ -627,7 +627,7 @@ public struct InterlochenScreens: ScreenModel {
     }
 
     /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
-    /// does, Pause or Play, and the volume (0 while muted).
+    /// does, a story's position and length, Pause or Play, and the volume (0 while muted).
     private func nowPlaying() -> DetailsScreen? {
         let title: String?, artist: String?, artwork: URL?, kind: String
         switch playback.active {
@@ -646,7 +646,11 @@ public struct InterlochenScreens: ScreenModel {
         case .failed: "Couldn't play"
         case .uninitialized, .completed: "Stopped"
         }
-        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state],
+        // A story's place in it ("1:02 / 3:45", the time alone while the length is unknown); live radio has none.
+        let place = playback.position.map { position in
+            [VideoScreen.clock(position) + (playback.duration.map { " / " + VideoScreen.clock($0) } ?? "")]
+        } ?? []
+        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state] + place,
                              actions: [ActionButton(playback.isRunning ? .pause : .play)],
                              sliders: [DetailsSlider(name: Self.volumeSlider, label: "Volume", value: playback.volume.gain)])
     }
