@@ -201,12 +201,7 @@ struct InterlochenAppTests {
     func listenToStory() async throws {
         let rig = try await InterlochenSampleRig.serve()
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 wheel 0 -25 400 300
-            100 wait-still 20000
-            200 tap 400 436
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.storyDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
             400 quit
@@ -221,6 +216,16 @@ struct InterlochenAppTests {
         let playing = try #require(frames.first { $0.state == "playing" })
         #expect(playing.stream == true && playing.circle != "hidden")
     }
+
+    /// From the start: the Featured NPR story's details (Featured scrolled to its end), shown and still, at 200 ms.
+    static let storyDetails = """
+        \(start)
+        100 wheel 0 -25 400 300
+        100 wait-still 20000
+        200 tap 400 436
+        200 wait-screen details 5000
+        200 wait-still 20000
+        """
 
     /// From the start: Radio's first station's details (Classical IPR), shown and still, at 200 ms.
     static let classicalDetails = """
@@ -398,12 +403,7 @@ struct InterlochenAppTests {
     func nowPlayingStoryPosition() async throws {
         let rig = try await InterlochenSampleRig.serve()
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 wheel 0 -25 400 300
-            100 wait-still 20000
-            200 tap 400 436
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.storyDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
             400 tap 84 24
