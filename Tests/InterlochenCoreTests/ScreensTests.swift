@@ -363,7 +363,8 @@ struct InterlochenScreensTests {
         #expect(app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying)).isEmpty)
         #expect(app.top?.id == Screens.nowPlayingScreen && app.top?.title == "Now Playing" && app.top?.tabs == nil)
         #expect(app.top?.details == DetailsScreen(image: URL(string: "http://h/c.jpg"), overline: "STATION", title: "Classical IPR",
-                                                  subtitle: "Around the clock", facts: ["Playing"], actions: [ActionButton(.pause)]))
+                                                  subtitle: "Around the clock", facts: ["Playing"], actions: [ActionButton(.pause)],
+                                                  sliders: [DetailsSlider(name: "volume", label: "Volume", value: 1)]))
         #expect(app.handle(.titleButtonTapped(Screens.nowPlayingScreen, .nowPlaying)).isEmpty)
         #expect(app.shell.screens.count(where: { $0.id == Screens.nowPlayingScreen }) == 1, "not pushed twice")
         #expect(app.handle(.action(Screens.nowPlayingScreen, .play)).isEmpty, "playing: Play does nothing")
@@ -386,6 +387,27 @@ struct InterlochenScreensTests {
         _ = app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying))
         _ = app.playing(.idle)
         #expect(app.top?.id == Screens.detailsScreen)
+    }
+
+    @Test("now playing: the volume slider shows the audio's volume (0 muted) and a click sets it; a story shows its position / length, a station none")
+    func nowPlayingVolumeAndPosition() {
+        var app = Self.classicalDetails()
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing, volume: AudioVolume(level: 0.4)))
+        _ = app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying))
+        #expect(app.top?.details?.sliders == [DetailsSlider(name: "volume", label: "Volume", value: 0.4)])
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "volume", 0.75)) == [.effect(.adjust(.setVolume(0.75)))])
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "other", 0.75)).isEmpty, "an unknown slider")
+        #expect(app.handle(.sliderChanged(Screens.detailsScreen, "volume", 0.75)).isEmpty, "another screen's")
+        _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing, volume: AudioVolume(level: 0.4, muted: true)))
+        #expect(app.top?.details?.sliders.first?.value == 0)
+        #expect(app.top?.details?.facts == ["Playing"], "live radio: no position")
+        let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing, position: 62, duration: 225.4))
+        #expect(app.top?.details?.facts == ["Playing", "1:02 / 3:45"])
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing, position: 5))
+        #expect(app.top?.details?.facts == ["Playing", "0:05"], "length unknown: the time alone")
+        _ = app.playing(.idle)
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "volume", 0.5)).isEmpty, "nothing loaded")
     }
 
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast pushes the player (no tabs) and opens it on the HLS link; closed: the details; none on a cast not live")

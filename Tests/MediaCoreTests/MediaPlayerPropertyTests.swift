@@ -25,6 +25,8 @@ struct MediaPlayerPropertyTests {
                 switch command {
                 case .fetch(let flow, let id, _):
                     runningFetches[flow, default: []].insert(id)
+                case .setAudioVolume(let volume):
+                    #expect((0...1).contains(volume.level), "a volume outside 0…1")
                 case .download(let flow, let command):
                     switch command {
                     case .startFetch: Issue.record("startFetch must arrive as .fetch")
@@ -106,7 +108,7 @@ struct MediaPlayerPropertyTests {
                 guard let session = world.openSessions.randomElement(using: &rng) else { continue }
                 event = .stream(.opened(session, StreamDetails(isLive: true)))
             case 12: event = .playRequested(.video(film))
-            case 13: event = .videoControlRequested(Bool.random(using: &rng) ? .togglePause : .skip(by: 5))
+            case 13: event = .controlRequested([.togglePause, .skip(by: 5), .setVolume(Double.random(in: -1...2, using: &rng)), .setMuted(true)].randomElement(using: &rng)!)
             default:
                 event = .circleTapped
             }

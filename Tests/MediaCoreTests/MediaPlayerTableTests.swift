@@ -145,14 +145,19 @@ struct MediaPlayerTableTests {
             row(.video, .mediaKeyPressed(.pause), .video(film), { _ in [.video(.control(.pause))] })
             row(.video, .mediaKeyPressed(.playPause), .video(film), { _ in [.video(.control(.togglePause))] })
             row(.video, .mediaKeyPressed(.stop), fallbackActive, { _ in closeVideo })
-            for control in [VideoControl.togglePause, .seek(to: 30), .skip(by: -5), .setVolume(0.4), .setMuted(true)] {
-                row(.video, .videoControlRequested(control), .video(film), { _ in [.video(.control(control))] })
-                // Without a video open, a control changes nothing.
-                row(.nothing, .videoControlRequested(control), .nothing, { _ in [] })
-                row(.downloadReady, .videoControlRequested(control), .download(a), { _ in [] })
-                row(.downloadFetching, .videoControlRequested(control), .download(a), { _ in [] })
-                row(.downloadPlaying, .videoControlRequested(control), .download(a), { _ in [] })
-                row(.streamBuffering, .videoControlRequested(control), .stream(radio), { _ in [] })
+            for control in [PlaybackControl.togglePause, .seek(to: 30), .skip(by: -5), .setVolume(0.4), .setMuted(true)] {
+                row(.video, .controlRequested(control), .video(film), { _ in [.video(.control(control))] })
+                // With nothing loaded, a control changes nothing; with audio, only the volume and mute do (the audio's).
+                row(.nothing, .controlRequested(control), .nothing, { _ in [] })
+                let audio: [MediaCommand] = switch control {
+                case .setVolume(let level): [.setAudioVolume(AudioVolume(level: level))]
+                case .setMuted(let muted): [.setAudioVolume(AudioVolume(muted: muted))]
+                default: []
+                }
+                row(.downloadReady, .controlRequested(control), .download(a), { _ in audio })
+                row(.downloadFetching, .controlRequested(control), .download(a), { _ in audio })
+                row(.downloadPlaying, .controlRequested(control), .download(a), { _ in audio })
+                row(.streamBuffering, .controlRequested(control), .stream(radio), { _ in audio })
             }
         }
         return rows
@@ -184,12 +189,12 @@ struct MediaPlayerTableTests {
             case .audioReleased: "released"
             case .circleTapped: "tapped"
             case .mediaKeyPressed(let key): "key \(key)"
-            case .videoControlRequested: "videoControl"
+            case .controlRequested: "playbackControl"
             case .download, .stream: "report"
             }
         }
         let covered = Set(Self.rows.map { "\($0.start) \(kind($0.event)) \($0.fallback != nil)" })
-        let events = ["playDownload", "playStream", "playVideo", "prepared", "released", "tapped", "videoControl"]
+        let events = ["playDownload", "playStream", "playVideo", "prepared", "released", "tapped", "playbackControl"]
             + MediaKey.allCases.map { "key \($0)" }
         for start in Start.allCases {
             for event in events {

@@ -201,12 +201,7 @@ struct InterlochenAppTests {
     func listenToStory() async throws {
         let rig = try await InterlochenSampleRig.serve()
         let run = try await DemoRun.script("""
-            \(Self.start)
-            100 wheel 0 -25 400 300
-            100 wait-still 20000
-            200 tap 400 436
-            200 wait-screen details 5000
-            200 wait-still 20000
+            \(Self.storyDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
             300 wait-state playing 30000
             400 quit
@@ -221,6 +216,16 @@ struct InterlochenAppTests {
         let playing = try #require(frames.first { $0.state == "playing" })
         #expect(playing.stream == true && playing.circle != "hidden")
     }
+
+    /// From the start: the Featured NPR story's details (Featured scrolled to its end), shown and still, at 200 ms.
+    static let storyDetails = """
+        \(start)
+        100 wheel 0 -25 400 300
+        100 wait-still 20000
+        200 tap 400 436
+        200 wait-screen details 5000
+        200 wait-still 20000
+        """
 
     /// From the start: Radio's first station's details (Classical IPR), shown and still, at 200 ms.
     static let classicalDetails = """
@@ -354,6 +359,76 @@ struct InterlochenAppTests {
         #expect(detailsRed, "details: \(details.rgba(84, 35)) \(details.rgba(73, 24))")
         #expect(nowPlayingRed, "now playing: \(playing.rgba(84, 35))")
         #expect(radioRed, "radio: \(radio.rgba(28, 35)) \(radio.rgba(17, 24))")
+    }
+
+    @Test("the now-playing screen's volume: a click at a tenth of the slider sets the station's volume (trace, MediaCore's status) and the PCM on SDL's disk driver drops to at most a tenth of full scale")
+    func nowPlayingVolume() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let screen = DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATION", title: "Classical IPR",
+                                   subtitle: "Classical music", facts: ["Playing"], actions: [ActionButton(.pause)],
+                                   sliders: [DetailsSlider(name: "volume", label: "Volume", value: 1)])
+        let track = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).sliders[0].track
+        let tenth = (x: track.x + track.width / 10, y: track.center.y)
+        let run = try await DemoRun.script("""
+            \(Self.classicalDetails)
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 tap 84 24
+            400 wait-screen nowPlaying 5000
+            400 wait-real 1000
+            500 tap \(tenth.x) \(tenth.y)
+            500 wait-real 1500
+            600 screenshot volume.png
+            700 quit
+            """, arguments: rig.arguments, audio: .disk)
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("slider:nowPlaying:volume:0.1"), "\(frames.allOutputs)")
+        let volumes = frames.filter { $0.screen == "nowPlaying" }.compactMap { $0.sliders?["volume"] }
+        #expect(volumes.first == 1 && volumes.last == 0.1, "\(volumes)")
+        // The disk driver's PCM: full level before the click, at most a tenth of full scale after (the gain applies
+        // to what is written after the click; the last half second is well after it).
+        let played = StreamDemo.nonSilentFrames(try StreamDemo.samples(run.audioFile))
+        let half = 44_100
+        #expect(played.count > 4 * half, "played \(Double(played.count) / 88_200) s")
+        let peak = { (samples: ArraySlice<Int16>) in samples.map { abs(Int($0)) }.max() ?? 0 }
+        let bound = Int((32_768 * 0.1).rounded()) + 1
+        #expect(peak(played.prefix(half)) > bound, "before: \(peak(played.prefix(half)))")
+        #expect(peak(played.suffix(half)) <= bound, "after: \(peak(played.suffix(half)))")
+    }
+
+    @Test("the now-playing screen of a story shows its position and length (Content-Length and the bit rate); the position moves while it plays")
+    func nowPlayingStoryPosition() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        let run = try await DemoRun.script("""
+            \(Self.storyDetails)
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 tap 84 24
+            400 wait-screen nowPlaying 5000
+            400 wait-real 2500
+            500 quit
+            """, arguments: rig.arguments)
+        let mp3 = try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3"))
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames().filter { $0.screen == "nowPlaying" }
+        let places = frames.compactMap { $0.facts?.dropFirst().first }
+        // "m:ss / m:ss": the length is the file's (CBR: its bytes after the ID3 tag × 8 / the bit rate): the
+        // sample is 96 kbit/s (`ffprobe` reads bit_rate=96000, 4.05 s), so about its size × 8 / 96 000 s; the
+        // position moves from the start.
+        let lengths = Set(places.compactMap { $0.split(separator: "/").last?.trimmingCharacters(in: .whitespaces) })
+        let estimate = Double(mp3.count) * 8 / 96_000
+        #expect(lengths.count == 1, "\(places)")
+        let shown = lengths.first.map { $0.split(separator: ":").compactMap { Double($0) } } ?? []
+        let seconds = shown.count == 2 ? shown[0] * 60 + shown[1] : -1
+        #expect(abs(seconds - estimate) <= 1, "length \(lengths), estimate \(estimate)")
+        let positions = places.compactMap { $0.split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(positions.first.map { $0.hasPrefix("0:0") } == true && Set(positions).count >= 2, "\(positions)")
+        #expect(frames.first?.sliders?["volume"] == 1)
     }
 
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")

@@ -207,6 +207,34 @@ struct ShellTests {
         do { let result = shell.tap(layout.paragraph.x + 5, layout.paragraph.y + 5, at: 3); #expect(result.isEmpty) }
     }
 
+    @Test("details: a slider under the buttons reports the track's fraction where the pointer lifts; a lift off the track reports nothing")
+    func detailsSlider() {
+        var shell = makeShell()
+        let details = DetailsScreen(title: "Classical IPR", actions: [ActionButton(.pause)],
+                                    sliders: [DetailsSlider(name: "volume", label: "Volume", value: 2)])
+        #expect(details.sliders[0].value == 1, "clamped")
+        shell.push(Screen(id: "nowPlaying", title: "Now Playing", body: .details(details)), at: 0)
+        let layout = DetailsLayout(details, in: shell.layout.content(hasTabs: false))
+        let track = layout.sliders[0].track
+        #expect(track.y >= layout.buttons[0].maxY && layout.paragraph.y >= track.maxY, "under the buttons, above the paragraph")
+        #expect(layout.sliders[0].label.maxX == track.x && track.width > 0)
+        let quarter = Point(x: track.x + track.width / 4, y: track.center.y)
+        shell.send(.pointerDown(quarter, time: 1))
+        #expect(shell.pressedControl == .slider(0))
+        do { let result = shell.send(.pointerUp(quarter, time: 1.05)); #expect(result == [.sliderChanged("nowPlaying", "volume", 0.25)]) }
+        do { let result = shell.tap(track.maxX - 0.001, track.center.y, at: 2); #expect(result.count == 1) }
+        shell.send(.pointerDown(quarter, time: 3))
+        do { let result = shell.send(.pointerUp(Point(x: quarter.x, y: track.maxY + 40), time: 3.05)); #expect(result.isEmpty) }
+        do { let result = shell.tap(layout.sliders[0].label.center.x, layout.sliders[0].label.center.y, at: 4); #expect(result.isEmpty) }
+    }
+
+    @Test("Rect.fraction(atX:): 0 at the left edge, 1 at the right, clamped; 0 for an empty rectangle")
+    func fractionAcross() {
+        let rect = Rect(x: 100, y: 0, width: 200, height: 10)
+        #expect(rect.fraction(atX: 150) == 0.25 && rect.fraction(atX: 50) == 0 && rect.fraction(atX: 400) == 1)
+        #expect(Rect(x: 0, y: 0, width: 0, height: 10).fraction(atX: 5) == 0 && rect.fraction(atX: .nan) == 0)
+    }
+
     @Test("tabs: a tap on another tab selects it and reports; the selected one does nothing; content shrinks")
     func tabs() {
         var shell = makeShell()

@@ -32,6 +32,8 @@ public final class MediaHost: @unchecked Sendable {
 
     private let configuration: MediaHostConfiguration
     private let device: any AudioOutput
+    /// The device behind the audio's volume: what the file player and the stream engine write to.
+    private let audio: GainedAudioOutput
     private let files: AudioPlayer
     private let streams: StreamAudioEngine
     private let recorder: HLSDownloader
@@ -64,14 +66,15 @@ public final class MediaHost: @unchecked Sendable {
     public init(_ configuration: MediaHostConfiguration) {
         self.configuration = configuration
         device = configuration.device
+        audio = GainedAudioOutput(configuration.device)
         let inbox = self.inbox
         let log = configuration.log
-        files = AudioPlayer(output: device, resolver: AudioSourceResolver(fallbackPath: configuration.fallbackMP3, warn: log)) {
+        files = AudioPlayer(output: audio, resolver: AudioSourceResolver(fallbackPath: configuration.fallbackMP3, warn: log)) {
             inbox.post(.file($0))
         }
         recorder = HLSDownloader(configuration: configuration.download)
         streams = StreamAudioEngine(
-            output: .shared(device), format: device.format, configuration: configuration.streams,
+            output: .shared(audio), format: device.format, configuration: configuration.streams,
             source: LiveHLSAudioSource.factory(downloader: recorder, configuration: configuration.streams, onGap: log))
         player = MediaPlayer(fallback: configuration.fallback, streamPolicy: configuration.streamPolicy)
         snapshot = Snapshot(player: player, display: player.display(at: 0))
@@ -94,8 +97,8 @@ public final class MediaHost: @unchecked Sendable {
             mediaControls = MPRISService.start(identity: identity.identity, name: identity.busName, log: log) { command in
                 if let key = command.mediaKey {
                     inbox.post(.event(.mediaKeyPressed(key)))
-                } else if let control = command.videoControl {
-                    inbox.post(.event(.videoControlRequested(control)))
+                } else if let control = command.playbackControl {
+                    inbox.post(.event(.controlRequested(control)))
                 }
             }
         }
@@ -124,9 +127,16 @@ public final class MediaHost: @unchecked Sendable {
         snapshotLock.withLock { snapshot.player }
     }
 
-    /// What is selected and its phase as of the last step (any thread): what an app's screens follow.
+    /// What is selected, its phase, the audio's volume and, for a story (a stream that ends), its duration and
+    /// the whole seconds played, as of the last step (any thread): what an app's screens follow. (Whole seconds,
+    /// so a screen following it changes once a second, not every frame.)
     public func status() -> PlaybackStatus {
-        snapshotLock.withLock { PlaybackStatus(active: snapshot.player.active, phase: snapshot.display.phase) }
+        var status = snapshotLock.withLock {
+            PlaybackStatus(active: snapshot.player.active, phase: snapshot.display.phase,
+                           volume: snapshot.player.audioVolume, duration: snapshot.player.storyDuration)
+        }
+        if status.isFiniteStream { status.position = streams.playedSeconds.rounded(.down) }
+        return status
     }
 
     /// The open video's status (nil: no video open): what the player screen draws and traces show.
@@ -211,6 +221,8 @@ public final class MediaHost: @unchecked Sendable {
             run(command)
         case .video(let action):
             videos.run(action)
+        case .setAudioVolume(let volume):
+            audio.gain = volume.gain
         }
     }
 
@@ -261,7 +273,9 @@ public final class MediaHost: @unchecked Sendable {
         }
         if let mediaControls, mediaControls.isPublished {
             let controls = videos.controlsState(title: player.nowPlaying?.title)
-                ?? player.nowPlaying.map { MediaControlsState(phase: display.phase, nowPlaying: $0) } ?? .empty
+                ?? player.nowPlaying.map {
+                    MediaControlsState(phase: display.phase, nowPlaying: $0, volume: player.audioVolume.gain)
+                } ?? .empty
             if !controls.publishesLike(publishedControls) {
                 publishedControls = controls
                 mediaControls.update(controls)
@@ -308,7 +322,7 @@ extension MediaControlsState {
 
 extension MediaControlCommand {
     /// The video control this command is (`Seek`, `SetPosition`, the volume), nil for the rest.
-    var videoControl: VideoControl? {
+    var playbackControl: PlaybackControl? {
         switch self {
         case .seek(let delta): .skip(by: delta)
         case .setPosition(let seconds): .seek(to: seconds)

@@ -33,7 +33,7 @@ extension DemoSession: FrameSession {
     func releaseAudio() { media.send(.audioReleased) }
 
     /// Through the media host, as the player screen does.
-    func seekVideo(to seconds: Double) { media.send(.videoControlRequested(.seek(to: seconds))) }
+    func seekVideo(to seconds: Double) { media.send(.controlRequested(.seek(to: seconds))) }
 
     /// An overlay's next deadline (``FrameSnapshot/wakeAt``). Audio needs no tick: the media host plays on its
     /// own thread and wakes the loop when what the circle shows changed (in scripts it is pumped every frame).

@@ -4,7 +4,8 @@ extension ShellOutput {
     /// How traces write the output: the kind, then its screen and argument, separated by colons —
     /// `circleTapped`, `quit`, `back:SCREEN`, `rowSelected:SCREEN:ROW`, `nearEnd:SCREEN:COUNT`,
     /// `refresh:SCREEN`, `retry:SCREEN`, `action:SCREEN:ACTION`, `tab:SCREEN:TAB`, `notice:ACTION`,
-    /// `searchChanged:SCREEN:TEXT`, `searchSubmitted:SCREEN:TEXT`, `titleButton:SCREEN:BUTTON` (`nowPlaying`, `search`).
+    /// `searchChanged:SCREEN:TEXT`, `searchSubmitted:SCREEN:TEXT`, `titleButton:SCREEN:BUTTON` (`nowPlaying`, `search`),
+    /// `slider:SCREEN:NAME:VALUE` (the value rounded to hundredths, e.g. `slider:nowPlaying:volume:0.25`).
     var traceName: String {
         switch self {
         case .circleTapped: "circleTapped"
@@ -25,6 +26,7 @@ extension ShellOutput {
         case .searchChanged(let screen, let text): "searchChanged:\(screen):\(text)"
         case .searchSubmitted(let screen, let text): "searchSubmitted:\(screen):\(text)"
         case .titleButtonTapped(let screen, let button): "titleButton:\(screen):\(button.rawValue)"
+        case .sliderChanged(let screen, let name, let value): "slider:\(screen):\(name):\((value * 100).rounded() / 100)"
         }
     }
 }

@@ -74,7 +74,9 @@ final class TraceWriter {
     /// and `title`, top to bottom, headers not listed), `headers` (the visible header rows' titles, when the list
     /// has any on screen) and `footer` (`loading`, `failed` or null); `spinner` while the screen loads or refreshes:
     /// the turning indicator's angle in degrees at the frame's time (what the loading animation draws), so a
-    /// trace shows it turn; for details `actions` (the buttons' titles, e.g. `["Pause"]`);
+    /// trace shows it turn; for details `actions` (the buttons' titles, e.g. `["Pause"]`), `facts` (the lines
+    /// under the title, e.g. `["Playing","0:12 / 3:45"]`) and, when it has sliders, `sliders` (name to value, to
+    /// thousandths: `{"volume":0.4}`);
     /// `tab`; `headphones` true while the now-playing mark shows; `titleButton` (`search`, `done`) and `modal` true
     /// when the screen has them; `notice` (its title) when one shows.
     static func screenFields(_ shell: ShellFrame, time: Double) -> [String] {
@@ -110,6 +112,13 @@ final class TraceWriter {
         }
         if case .details(let details) = screen.body, screen.load.showsContent {
             fields.append("\"actions\":[" + details.actions.map { JSONText.quoted($0.title) }.joined(separator: ",") + "]")
+            if !details.facts.isEmpty {
+                fields.append("\"facts\":[" + details.facts.map { JSONText.quoted($0) }.joined(separator: ",") + "]")
+            }
+            if !details.sliders.isEmpty {
+                let values = details.sliders.map { "\(JSONText.quoted($0.name)):\(JSONText.number($0.value, digits: 3))" }
+                fields.append("\"sliders\":{" + values.joined(separator: ",") + "}")
+            }
         }
         if let tabs = screen.tabs, let selected = tabs.selected { fields.append("\"tab\":\(JSONText.quoted(selected.rawValue))") }
         if shell.showsNowPlayingMark { fields.append("\"headphones\":true") }

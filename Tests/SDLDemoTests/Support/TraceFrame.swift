@@ -30,6 +30,10 @@ struct TraceFrame: Decodable, Equatable {
     var footer: String?
     /// A details screen's buttons, by title.
     var actions: [String]?
+    /// A details screen's facts (the lines under its title).
+    var facts: [String]?
+    /// A details screen's sliders, name to value (the now-playing screen's `volume`).
+    var sliders: [String: Double]?
     var notice: String?
     var tab: String?
     /// True while the now-playing mark (the headphones) shows at the top left.

@@ -15,4 +15,7 @@ public enum MediaCommand: Equatable, Sendable {
     /// Open, control or close the video on the host's video engine (its own state machine, VideoCore's
     /// `VideoPlayer`, reports to the host, which shows it through `MediaHost.video`).
     case video(VideoAction)
+    /// Apply `volume`'s gain to the audio written to the device from now on (the file player's and the stream
+    /// engine's; the video engine applies its own).
+    case setAudioVolume(AudioVolume)
 }

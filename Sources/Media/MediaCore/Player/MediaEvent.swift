@@ -16,8 +16,9 @@ public enum MediaEvent: Equatable, Sendable {
     case circleTapped
     /// A media key or a media-controls method.
     case mediaKeyPressed(MediaKey)
-    /// The user asked something of the open video (a key, a control, the media controls' Seek or Volume).
-    case videoControlRequested(VideoControl)
+    /// The user asked something of what plays (the video player's keys and controls, the now-playing screen's
+    /// volume, the media controls' Seek or Volume): see ``PlaybackControl``.
+    case controlRequested(PlaybackControl)
     /// A report for the download flow `flow` (fetch progress, the finished file, playback's end, a deletion).
     case download(DownloadFlowID, PlayerEvent)
     /// A report for the stream machine (its sessions tag their own events) or its retry timer.

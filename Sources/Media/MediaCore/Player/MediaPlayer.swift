@@ -33,13 +33,15 @@ import VideoCore
 /// | any | playRequested(.video(v)) | video(v); with a fallback, a new flow (ready: the circle stays) | retire, release or close the old; `.video(.open(v))` |
 /// | any | prepared(d) | download(d), new flow, ready | retire, release or close the old |
 /// | download, stream, video | audioReleased | fallback in a new flow (ready), else nothing | retire, release or close |
-/// | nothing | audioReleased, circleTapped, mediaKeyPressed, videoControlRequested | nothing | — |
-/// | video | videoControlRequested(c) | video | `.video(.control(c))` |
+/// | nothing | audioReleased, circleTapped, mediaKeyPressed, controlRequested | nothing | — |
+/// | video | controlRequested(c) | video | `.video(.control(c))` |
+/// | download, stream | controlRequested(setVolume(v)) | unchanged; `audioVolume.level` = v clamped to 0…1 | `.setAudioVolume(audioVolume)` |
+/// | download, stream | controlRequested(setMuted(m)) | unchanged; `audioVolume.muted` = m | `.setAudioVolume(audioVolume)` |
 /// | video | mediaKeyPressed(play, pause, playPause) | video | `.video(.control(.play))`, `.pause`, `.togglePause` |
 /// | video | mediaKeyPressed(stop) | fallback in a new flow (ready), else nothing | `.video(.close)` |
 /// | video, no fallback | circleTapped | video | — (the circle is hidden) |
 /// | video, fallback | circleTapped | fallback in a new flow (fetching) | `.video(.close)`, the flow's `playRequested` (fetch) |
-/// | download, stream | videoControlRequested | unchanged | — |
+/// | download, stream | controlRequested(play, pause, togglePause, seek, skip) | unchanged | — |
 /// | download | circleTapped | download | completion hold ends; the flow's `tapped` |
 /// | download | mediaKeyPressed(play, pause, playPause) | download | the flow's `playRequested`, `pauseRequested`, `tapped` |
 /// | download(d) | mediaKeyPressed(stop) | download(d), new flow, ready | retire |
@@ -82,6 +84,8 @@ public struct MediaPlayer: Equatable, Sendable {
     public private(set) var download = Player()
     /// The stream machine.
     public private(set) var stream: StreamPlayer
+    /// The audio's volume (downloads and streams; kept across switches; a video has its engine's own).
+    public private(set) var audioVolume = AudioVolume()
     /// When the current flow's playback finished (the completion hold's start), in session seconds.
     public private(set) var finishedAt: Double?
     /// How long a finished download is shown as completed, in seconds (0.8: long enough to see the spinner).
@@ -133,9 +137,8 @@ public struct MediaPlayer: Equatable, Sendable {
             }
         case .mediaKeyPressed(let key):
             return mediaKeyPressed(key, at: t)
-        case .videoControlRequested(let control):
-            guard case .video = active else { return [] }
-            return [.video(.control(control))]
+        case .controlRequested(let control):
+            return controlRequested(control)
         case .download(let id, let event):
             guard id == flow, case .download = active else { return olderFlow(id, event) }
             return downloadCommands(event, at: t)
@@ -212,6 +215,23 @@ public struct MediaPlayer: Equatable, Sendable {
             case .playPause: return [.video(.control(.togglePause))]
             case .stop: return audioReleased()
             }
+        }
+    }
+
+    /// A control: the video's while a video is active; the audio's volume while audio is loaded.
+    private mutating func controlRequested(_ control: PlaybackControl) -> [MediaCommand] {
+        switch active {
+        case .nothing:
+            return []
+        case .video:
+            return [.video(.control(control))]
+        case .download, .stream:
+            switch control {
+            case .setVolume(let level): audioVolume.level = AudioVolume.clamped(level)
+            case .setMuted(let muted): audioVolume.muted = muted
+            case .play, .pause, .togglePause, .seek, .skip: return []
+            }
+            return [.setAudioVolume(audioVolume)]
         }
     }
 

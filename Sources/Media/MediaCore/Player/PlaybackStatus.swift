@@ -14,11 +14,23 @@ public struct PlaybackStatus: Hashable, Sendable {
     public var active: MediaPlayer.Active
     /// The phase as the circle shows it (`uninitialized` for a video, which shows in its own screen).
     public var phase: PlayerPhase
+    /// The audio's volume (what the now-playing screen's slider shows).
+    public var volume: AudioVolume
+    /// Whole seconds played of a stream that ends (a story), as the host's engine counts them; nil for live
+    /// radio, a download and a video, and from the pure player (it has no clock of the audio).
+    public var position: Double?
+    /// The length of a stream that ends, when its source knew it (estimated from `Content-Length` and the
+    /// first MP3 frame's bit rate: AudioPlayback's `HTTPAudioStreamSource`); nil otherwise.
+    public var duration: Double?
 
     /// A status.
-    public init(active: MediaPlayer.Active, phase: PlayerPhase) {
+    public init(active: MediaPlayer.Active, phase: PlayerPhase, volume: AudioVolume = AudioVolume(),
+                position: Double? = nil, duration: Double? = nil) {
         self.active = active
         self.phase = phase
+        self.volume = volume
+        self.position = position
+        self.duration = duration
     }
 
     /// Nothing selected.
@@ -26,6 +38,12 @@ public struct PlaybackStatus: Hashable, Sendable {
 
     /// Whether it plays or is on its way to (buffering, fetching): what a Pause button stops.
     public var isRunning: Bool { phase == .playing || phase == .fetching }
+
+    /// Whether a stream that ends is loaded (a story, not live radio): what may show a position.
+    public var isFiniteStream: Bool {
+        guard case .stream(let request) = active else { return false }
+        return request.isLive == false
+    }
 
     /// The audio loaded, if any: a download or a stream (a video and nothing are not audio).
     public var audio: MediaRequest? {
@@ -38,8 +56,15 @@ public struct PlaybackStatus: Hashable, Sendable {
 }
 
 extension MediaPlayer {
-    /// What is selected and its phase at session time `t` (pure).
+    /// What is selected, its phase, the audio's volume and a story's duration at session time `t` (pure; the
+    /// position is the host's, see ``PlaybackStatus/position``).
     public func status(at t: Double) -> PlaybackStatus {
-        PlaybackStatus(active: active, phase: display(at: t).phase)
+        PlaybackStatus(active: active, phase: display(at: t).phase, volume: audioVolume, duration: storyDuration)
+    }
+
+    /// The length of the story loaded (a stream that ends, whose source knew its length); nil otherwise.
+    public var storyDuration: Double? {
+        guard case .stream(let request) = active, request.isLive == false, stream.info?.isLive == false else { return nil }
+        return stream.info?.duration
     }
 }

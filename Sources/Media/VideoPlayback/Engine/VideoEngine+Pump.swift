@@ -189,9 +189,7 @@ extension VideoEngine {
     }
 
     private func scaled(_ samples: [Int16]) -> [Int16] {
-        let gain = status.muted ? 0 : status.volume
-        if gain >= 0.999 { return samples }
-        return samples.map { Int16(clamping: Int((Double($0) * gain).rounded())) }
+        PCMGain.apply(status.muted ? 0 : status.volume, to: samples)
     }
 
     /// The audio clock once audio plays; otherwise an external clock started where the audio ended, or at the

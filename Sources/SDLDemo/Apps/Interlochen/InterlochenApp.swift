@@ -72,6 +72,8 @@ enum InterlochenApp {
                     break   // the player (below)
                 case .control(let key):
                     context.media?.send(.mediaKeyPressed(key))
+                case .adjust(let control):
+                    context.media?.send(.controlRequested(control))
                 case .open(let url):
                     opener.open(url)
                 case .copyLink(let url):

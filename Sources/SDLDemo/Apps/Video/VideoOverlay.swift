@@ -6,7 +6,7 @@ import VideoPlayback
 
 /// The player screen over the window while a video is open: ScreenKit's ``ScreenKit/VideoScreen`` (the pure
 /// model of the controls, keys, seek bar and fullscreen) fed the media host's video status, its commands sent
-/// to the host as ``MediaCore/VideoControl``s. It takes every input while a video is open (so the circle and
+/// to the host as ``MediaCore/PlaybackControl``s. It takes every input while a video is open (so the circle and
 /// the screens below never see it) and draws over everything (``VideoRenderer``).
 final class VideoOverlay: AppOverlay {
     private let media: MediaHost
@@ -39,11 +39,11 @@ final class VideoOverlay: AppOverlay {
 
     private func run(_ command: VideoScreen.Command) {
         switch command {
-        case .togglePause: media.send(.videoControlRequested(.togglePause))
-        case .seek(let to): media.send(.videoControlRequested(.seek(to: to)))
-        case .skip(let delta): media.send(.videoControlRequested(.skip(by: delta)))
-        case .setVolume(let volume): media.send(.videoControlRequested(.setVolume(volume)))
-        case .setMuted(let muted): media.send(.videoControlRequested(.setMuted(muted)))
+        case .togglePause: media.send(.controlRequested(.togglePause))
+        case .seek(let to): media.send(.controlRequested(.seek(to: to)))
+        case .skip(let delta): media.send(.controlRequested(.skip(by: delta)))
+        case .setVolume(let volume): media.send(.controlRequested(.setVolume(volume)))
+        case .setMuted(let muted): media.send(.controlRequested(.setMuted(muted)))
         case .setFullscreen: break   // the model holds it; the window follows the frame's flag
         case .close:
             media.send(.audioReleased)

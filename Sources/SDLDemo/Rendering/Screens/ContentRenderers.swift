@@ -21,7 +21,8 @@ enum LoadStateRenderer {
 }
 
 enum DetailsRenderer {
-    /// The image (or its placeholder), the title block, the buttons and the wrapped paragraph.
+    /// The image (or its placeholder), the title block, the buttons, the sliders (label, grey track filled in the
+    /// accent to the value) and the wrapped paragraph.
     static func draw(_ details: DetailsScreen, in content: Rect, pressed: ShellControl?, with painter: Painter) throws {
         let layout = DetailsLayout(details, in: content)
         if let frame = layout.image { try painter.image(details.image, in: frame) }
@@ -36,6 +37,14 @@ enum DetailsRenderer {
         for (index, frame) in layout.buttons.enumerated() {
             let fill = pressed == .action(index) ? Palette.accentPressed : Palette.accent
             try painter.button(details.actions[index].title, in: frame, fill: fill, textColor: Palette.onDark)
+        }
+        for (index, row) in layout.sliders.enumerated() {
+            let slider = details.sliders[index]
+            painter.text.draw(slider.label, style: .caption, color: Palette.textSecondary, in: row.label)
+            let bar = Rect(x: row.track.x, y: row.track.center.y - 3, width: row.track.width, height: 6)
+            painter.fill(bar, Palette.separator)
+            painter.fill(Rect(x: bar.x, y: bar.y, width: (bar.width * slider.value).rounded(), height: bar.height),
+                         pressed == .slider(index) ? Palette.accentPressed : Palette.accent)
         }
         painter.text.drawParagraph(details.paragraph, style: .body, color: Palette.textPrimary, in: layout.paragraph)
     }

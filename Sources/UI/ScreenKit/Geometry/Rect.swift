@@ -59,3 +59,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// `(x, y, width×height)`.
     public var description: String { "(\(x), \(y), \(width)×\(height))" }
 }
+
+extension Rect {
+    /// Where `x` falls across the width, 0 at the left edge to 1 at the right, clamped (0 for an empty
+    /// rectangle): a slider's value at a click.
+    public func fraction(atX x: Double) -> Double {
+        guard width > 0 else { return 0 }
+        let value = (x - self.x) / width
+        return value.isNaN ? 0 : min(1, max(0, value))
+    }
+}

@@ -23,10 +23,13 @@ public struct DetailsScreen: Hashable, Sendable {
     public var paragraph: String
     /// The buttons, left to right.
     public var actions: [ActionButton]
+    /// Sliders under the buttons, top to bottom (the now-playing screen's volume).
+    public var sliders: [DetailsSlider]
 
     /// Creates a details screen.
     public init(image: URL? = nil, overline: String? = nil, title: String, subtitle: String? = nil,
-                facts: [String] = [], paragraph: String = "", actions: [ActionButton] = []) {
+                facts: [String] = [], paragraph: String = "", actions: [ActionButton] = [], sliders: [DetailsSlider] = []) {
+        self.sliders = sliders
         self.image = image
         self.overline = overline
         self.title = title
@@ -48,6 +51,8 @@ public struct DetailsLayout: Hashable, Sendable {
     public static let buttonWidth = 128.0
     /// Gap between buttons.
     public static let buttonGap = 12.0
+    /// A slider's row height (its hit area), its label's width and its row's widest.
+    public static let sliderHeight = 32.0, sliderLabelWidth = 88.0, sliderMaxWidth = 420.0
 
     /// The image's frame (nil without an image).
     public var image: Rect?
@@ -55,6 +60,9 @@ public struct DetailsLayout: Hashable, Sendable {
     public var lines: [(style: TextStyle, text: String, frame: Rect)]
     /// One rectangle per action button, in order.
     public var buttons: [Rect]
+    /// One row per slider, in order: its label's frame and its track's (the hit area; the bar is drawn along
+    /// its middle, filled to the value).
+    public var sliders: [(label: Rect, track: Rect)]
     /// The paragraph's box (its text wraps inside; the last line that fits ends in an ellipsis).
     public var paragraph: Rect
 
@@ -102,6 +110,15 @@ public struct DetailsLayout: Hashable, Sendable {
             }
             buttonsBottom = top + Self.buttonHeight
         }
+        var sliders: [(label: Rect, track: Rect)] = []
+        for _ in details.sliders {
+            let top = buttonsBottom + margin / 2
+            let width = min(inner.width, Self.sliderMaxWidth)
+            let label = Rect(x: inner.x, y: top, width: min(width, Self.sliderLabelWidth), height: Self.sliderHeight)
+            sliders.append((label, Rect(x: label.maxX, y: top, width: max(0, width - label.width), height: Self.sliderHeight)))
+            buttonsBottom = top + Self.sliderHeight
+        }
+        self.sliders = sliders
         let paragraphTop = buttonsBottom + margin / 2
         self.image = image
         self.lines = lines
@@ -114,10 +131,16 @@ public struct DetailsLayout: Hashable, Sendable {
         buttons.firstIndex { $0.contains(point) }
     }
 
+    /// The index of the slider whose track contains `point`, if any.
+    public func slider(at point: Point) -> Int? {
+        sliders.firstIndex { $0.track.contains(point) }
+    }
+
     public static func == (a: DetailsLayout, b: DetailsLayout) -> Bool {
         a.image == b.image && a.buttons == b.buttons && a.paragraph == b.paragraph
             && a.lines.map(\.style) == b.lines.map(\.style) && a.lines.map(\.text) == b.lines.map(\.text)
             && a.lines.map(\.frame) == b.lines.map(\.frame)
+            && a.sliders.map(\.label) == b.sliders.map(\.label) && a.sliders.map(\.track) == b.sliders.map(\.track)
     }
 
     public func hash(into hasher: inout Hasher) {

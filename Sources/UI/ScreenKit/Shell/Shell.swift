@@ -26,6 +26,7 @@ import DragPhysics
 /// | top screen `loading` | press in the content | nothing |
 /// | top list | press, drag, wheel, tick | the list's outputs for this screen (``ScrollingList``); a pull to refresh also sets `refreshing` |
 /// | top details | tap on an action button | ``ShellOutput/action(_:_:)`` |
+/// | top details | tap on a slider's track | ``ShellOutput/sliderChanged(_:_:_:)`` with the fraction at the lift |
 /// | top screen with tabs | tap on another tab | it is selected, ``ShellOutput/tabSelected(_:_:)`` |
 /// | top search | text, Backspace (text not empty), Enter | ``ShellOutput/searchChanged(_:_:)``, ``ShellOutput/searchSubmitted(_:_:)`` |
 /// | any | resize | the circle stays inside (docked stays docked), every screen is laid out again |
@@ -171,8 +172,12 @@ public struct Shell: Sendable {
                     startGesture(.absorbed)
                 }
             case .details(let details):
-                let index = DetailsLayout(details, in: content).button(at: point)
-                startGesture(index.map { .control(.action($0)) } ?? .absorbed)
+                let layout = DetailsLayout(details, in: content)
+                if let index = layout.button(at: point) {
+                    startGesture(.control(.action(index)))
+                } else {
+                    startGesture(layout.slider(at: point).map { .control(.slider($0)) } ?? .absorbed)
+                }
             case .empty:
                 startGesture(.absorbed)
             }
@@ -205,7 +210,10 @@ public struct Shell: Sendable {
             let outputs = updateTop { $0.updateList { $0.pointerUp(at: point, time: t) } ?? [] } ?? []
             return map(outputs, of: id, at: t)
         case .control(let control)?:
-            guard frame(of: control)?.contains(point) == true else { return [] }
+            guard let frame = frame(of: control), frame.contains(point) else { return [] }
+            if case .slider(let index) = control, let top, case .details(let details) = top.body {
+                return [.sliderChanged(top.id, details.sliders[index].name, frame.fraction(atX: point.x))]
+            }
             return fire(control, at: t)
         case .absorbed?, nil:
             return []
@@ -314,6 +322,10 @@ public struct Shell: Sendable {
             guard let top, case .details(let details) = top.body else { return nil }
             let buttons = DetailsLayout(details, in: layout.content(of: top)).buttons
             return buttons.indices.contains(index) ? buttons[index] : nil
+        case .slider(let index):
+            guard let top, case .details(let details) = top.body else { return nil }
+            let sliders = DetailsLayout(details, in: layout.content(of: top)).sliders
+            return sliders.indices.contains(index) ? sliders[index].track : nil
         case .tab(let index):
             guard let tabs = top?.tabs else { return nil }
             let frames = tabs.frames(in: layout.tabBar)
@@ -334,6 +346,8 @@ public struct Shell: Sendable {
             return [.titleButtonTapped(top.id, button)]
         case .searchButton:
             return edit(.submit, t)
+        case .slider:
+            return []   // a slider reports where the pointer lifted (``pointerUp``), never without a point
         case .retry:
             guard let top, case .failed = top.load else { return [] }
             setLoad(.loading, of: top.id, at: t)

@@ -84,6 +84,9 @@ public enum ShellOutput: Hashable, Sendable {
     case searchSubmitted(ScreenID, String)
     /// A title-bar button was tapped on this screen (the now-playing mark, Search; never Done, which goes back).
     case titleButtonTapped(ScreenID, TitleBarButton)
+    /// A click on the track of this details screen's slider `name` (``DetailsSlider/name``): the fraction of the
+    /// track at the click, 0…1.
+    case sliderChanged(ScreenID, String, Double)
 }
 
 /// A control that is pressed (drawn highlighted) until the pointer lifts.
@@ -102,4 +105,6 @@ public enum ShellControl: Hashable, Sendable {
     case titleButton(TitleBarButton)
     /// A search screen's search button (submits the field).
     case searchButton
+    /// A details screen's slider, by index (the value is taken where the pointer lifts on its track).
+    case slider(Int)
 }

@@ -152,7 +152,6 @@ public struct VideoScreenLayout: Equatable, Sendable {
     }
 
     private static func fraction(of x: Double, across rect: Rect) -> Double {
-        guard rect.width > 0 else { return 0 }
-        return VideoScreen.unit((x - rect.x) / rect.width)
+        rect.fraction(atX: x)
     }
 }

@@ -149,7 +149,7 @@ public struct IPlayerScreens: ScreenModel {
             if let index = entries.indices.last, entries[index].screen == screen { entries.removeLast() }
             return []
         case .circleTapped, .quit, .nearEnd, .refreshRequested, .action, .tabSelected, .noticeAction,
-             .searchChanged, .searchSubmitted, .titleButtonTapped:
+             .searchChanged, .searchSubmitted, .titleButtonTapped, .sliderChanged:
             return []
         }
     }

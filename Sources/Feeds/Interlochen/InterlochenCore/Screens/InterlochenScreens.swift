@@ -58,8 +58,9 @@ import VideoCore
 /// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
 /// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
 /// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
-/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, Pause or Play | – |
+/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
 /// | nowPlaying | `action(.pause)` running / `action(.play)` not running | – | `.control(.pause)` / `.control(.play)` |
+/// | nowPlaying, audio loaded | `sliderChanged(volume, v)` | – (the slider follows the next playback change) | `.adjust(.setVolume(v))` |
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
@@ -70,6 +71,8 @@ public struct InterlochenScreens: ScreenModel {
     public static let searchScreen: ScreenID = "search"
     /// The now-playing screen, opened from the headphones mark.
     public static let nowPlayingScreen: ScreenID = "nowPlaying"
+    /// The now-playing screen's volume slider (``ScreenKit/DetailsSlider/name``; `slider:nowPlaying:volume:…` in traces).
+    public static let volumeSlider = "volume"
     /// The row shown in an empty list (not selectable).
     public static let emptyRow: RowID = "empty"
 
@@ -202,6 +205,9 @@ public struct InterlochenScreens: ScreenModel {
         case watch(VideoRequest)
         /// Pause or resume what plays (Pause on the details of the item that plays; Listen on it while paused).
         case control(MediaKey)
+        /// Adjust what plays (the now-playing screen's volume): the host sends it as MediaCore's
+        /// `controlRequested`.
+        case adjust(PlaybackControl)
         /// Open this link in the browser.
         case open(URL)
         /// Share: put this link on the clipboard (the notice "Link copied" already shows).
@@ -390,6 +396,9 @@ public struct InterlochenScreens: ScreenModel {
             guard shell.top?.id != Self.nowPlayingScreen, let screen = nowPlaying() else { return [] }
             shell.push(Screen(id: Self.nowPlayingScreen, title: "Now Playing", body: .details(screen)), at: t)
             return []
+        case .sliderChanged(Self.nowPlayingScreen, Self.volumeSlider, let level):
+            guard playback.audio != nil else { return [] }
+            return [.effect(.adjust(.setVolume(level)))]
         case .action(Self.nowPlayingScreen, let action):
             switch action {
             case .pause where playback.isRunning: return [.effect(.control(.pause))]
@@ -412,7 +421,7 @@ public struct InterlochenScreens: ScreenModel {
             if screen == Self.detailsScreen { details = nil }
             if screen == Self.searchScreen { search = nil }
             return []
-        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted, .titleButtonTapped:
+        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted, .titleButtonTapped, .sliderChanged:
             return []
         }
     }
@@ -618,7 +627,7 @@ public struct InterlochenScreens: ScreenModel {
     }
 
     /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
-    /// does, and Pause or Play.
+    /// does, a story's position and length, Pause or Play, and the volume (0 while muted).
     private func nowPlaying() -> DetailsScreen? {
         let title: String?, artist: String?, artwork: URL?, kind: String
         switch playback.active {
@@ -637,8 +646,13 @@ public struct InterlochenScreens: ScreenModel {
         case .failed: "Couldn't play"
         case .uninitialized, .completed: "Stopped"
         }
-        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state],
-                             actions: [ActionButton(playback.isRunning ? .pause : .play)])
+        // A story's place in it ("1:02 / 3:45", the time alone while the length is unknown); live radio has none.
+        let place = playback.position.map { position in
+            [VideoScreen.clock(position) + (playback.duration.map { " / " + VideoScreen.clock($0) } ?? "")]
+        } ?? []
+        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state] + place,
+                             actions: [ActionButton(playback.isRunning ? .pause : .play)],
+                             sliders: [DetailsSlider(name: Self.volumeSlider, label: "Volume", value: playback.volume.gain)])
     }
 
     /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.

@@ -228,7 +228,7 @@ public struct VimeoScreens: ScreenModel {
         case .back:
             if entries.count > 1 { entries.removeLast() }
             return []
-        case .circleTapped, .quit, .action, .noticeAction, .searchChanged, .titleButtonTapped:
+        case .circleTapped, .quit, .action, .noticeAction, .searchChanged, .titleButtonTapped, .sliderChanged:
             return []
         }
     }

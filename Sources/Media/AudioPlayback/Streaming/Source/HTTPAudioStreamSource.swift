@@ -284,15 +284,8 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
         }
 
         private static func firstFrameHeader(in bytes: [UInt8]) -> MPEGAudioFrameHeader? {
-            var index = MPEGAudioFrameHeader.id3v2TagSize(bytes)
-            while index + 4 <= bytes.count {
-                if let header = MPEGAudioFrameHeader(bytes, at: index), index + header.frameLength + 4 <= bytes.count,
-                   MPEGAudioFrameHeader(bytes, at: index + header.frameLength) != nil {
-                    return header
-                }
-                index += 1
-            }
-            return nil
+            MP3SeekMap.frameStart(in: bytes, from: MPEGAudioFrameHeader.id3v2TagSize(bytes))
+                .flatMap { MPEGAudioFrameHeader(bytes, at: $0) }
         }
 
         /// The body ended: a finite stream is complete or cut short (reported once the audio before is out);
