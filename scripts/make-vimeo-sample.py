@@ -41,7 +41,10 @@ ALBUMS = [
     ("1007", "Staff Only", "Not in albums.json: never stored or shown.", 2, "object", 6),
 ]
 WHITELIST = {"albums": ["1001", f"{USER}/albums/1002", "https://vimeo.com/album/1003", 1004, "1005", "1006", "9999"]}
-SEARCHES = {"night": ("1001", range(0, 30)), "piano": ("1002", range(0, 3))}
+# Known queries (any other finds nothing): two from the seed's examples, and each listed album's first word, so a
+# user trying the sample finds what the albums show.
+SEARCHES = {"night": ("1001", range(0, 30)), "piano": ("1002", range(0, 3)), "jazz": ("1002", range(0, 12)),
+            "campus": ("1003", range(0, 3)), "orchestra": ("1004", range(0, 25)), "dance": ("1006", range(0, 8))}
 
 TITLES = ["Harbour Lights", "Empty Motorway", "Rain on the Windscreen", "Tunnel", "Petrol Station", "Bridge at 3 AM",
           "Fog", "City Limits", "Neon", "Last Ferry", "Level Crossing", "Dawn"]
@@ -247,7 +250,7 @@ def main():
             route(f"/me/albums/{aid}/videos", write_json(out, f"videos/{aid}-page-{number}.json", page, compact=True),
                   query={"page": str(number), "per_page": str(PER_PAGE)})
 
-    # Searches: two known queries, then any other query finds nothing.
+    # Searches: the known queries (SEARCHES), then any other query finds nothing.
     for query, (aid, indices) in SEARCHES.items():
         indices = list(indices)
         last = max(1, -(-len(indices) // PER_PAGE))
