@@ -9,10 +9,12 @@ enum FrameRenderer {
     static func draw(_ frame: FrameSnapshot, on canvas: Canvas, text: TextRenderer, images: ImageStore?,
                      backdrop: ((Painter) throws -> Void)? = nil) throws {
         let scale = canvas.scale
-        canvas.clear(Palette.background)
+        // Nothing shows under the screens but the clear: a list's rows can be the clear's colour (ScreensRenderer).
+        let cleared = backdrop == nil ? ScreensRenderer.clearColor(for: frame.screens) : Palette.background
+        canvas.clear(cleared)
         let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
         try backdrop?(painter)
-        try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), with: painter)
+        try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), cleared: cleared, with: painter)
         // Nothing selected (an app released the audio): no circle until something plays again.
         guard frame.audio.isVisible else { return }
         let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,

@@ -103,14 +103,27 @@ enum NoticeRenderer {
 
 /// Everything below the circle: the top screen (title bar, content by load state, tabs) and the notice.
 enum ScreensRenderer {
-    static func draw(_ frame: ShellFrame, size: (width: Double, height: Double), with painter: Painter) throws {
+    /// The colour to clear the canvas to: the rows' colour when a list fills the content area, so its rows need
+    /// no fill of their own (the title bar and the tab bar fill the rest of the window; the list fills the
+    /// room the rows leave). Under Xvfb the renderer is llvmpipe, which clears per tile but shades every pixel a
+    /// fill covers: the row fills were about a quarter of the list's draw time (BENCHMARKS.md,
+    /// `bench/list-scroll.py`). Otherwise the background's colour.
+    static func clearColor(for frame: ShellFrame) -> RGBA {
+        guard let screen = frame.screen, screen.load.showsContent, case .list(let list) = screen.body,
+              list.frame == screen.content else { return Palette.background }
+        return Palette.row
+    }
+
+    /// Draws the screens on a canvas cleared to `cleared` (``clearColor(for:)``, or the background's).
+    static func draw(_ frame: ShellFrame, size: (width: Double, height: Double), cleared: RGBA = Palette.background,
+                     with painter: Painter) throws {
         if let screen = frame.screen {
             let layout = ShellLayout(size: .init(width: size.width, height: size.height))
             // The content's background is the cleared canvas (no second fill: a software rasterizer pays per pixel).
             if screen.load.showsContent {
                 switch screen.body {
                 case .list(let list):
-                    try ListRenderer.draw(list, with: painter)
+                    try ListRenderer.draw(list, rowsCleared: cleared == Palette.row, with: painter)
                 case .details(let details):
                     try DetailsRenderer.draw(details, in: screen.content, pressed: frame.pressedControl, with: painter)
                 case .search(let field, let results):
@@ -118,7 +131,7 @@ enum ScreensRenderer {
                     try painter.button("Search", in: layout.searchButton(in: screen.content),
                                        fill: frame.pressedControl == .searchButton ? Palette.accentPressed : Palette.accent,
                                        textColor: Palette.onDark)
-                    try ListRenderer.draw(results, with: painter)
+                    try ListRenderer.draw(results, rowsCleared: false, with: painter)
                 case .empty:
                     break
                 }

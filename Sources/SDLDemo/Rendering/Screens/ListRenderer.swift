@@ -7,12 +7,17 @@ import ScreenKit
 /// separators, the loading (or failed) row at the end, and the pull-to-refresh spinner in the room the
 /// rubber band opens above the first row.
 enum ListRenderer {
-    static func draw(_ list: ListFrame, with painter: Painter) throws {
+    /// Draws `list`; `rowsCleared`: the canvas under the list was cleared to the rows' colour
+    /// (``ScreensRenderer/clearColor(for:)``), so unpressed rows are not filled again and the room the rows leave
+    /// (above the first, below the last or the footer) is filled with the background's colour instead.
+    static func draw(_ list: ListFrame, rowsCleared: Bool = false, with painter: Painter) throws {
         painter.canvas.clip(to: list.frame)
         defer { painter.canvas.clip(to: nil) }
         let style = list.style
+        if rowsCleared { fillRoomAroundRows(of: list, with: painter) }
         for visible in list.rows {
-            try drawRow(visible.row, in: visible.frame, pressed: visible.row.id == list.pressedRowID, style: style, with: painter)
+            try drawRow(visible.row, in: visible.frame, pressed: visible.row.id == list.pressedRowID, style: style,
+                        filled: !rowsCleared, with: painter)
         }
         if let footer = list.footer, let frame = list.footerFrame {
             try drawFooter(footer, in: frame, pressed: list.isFooterPressed, with: painter)
@@ -20,12 +25,27 @@ enum ListRenderer {
         try drawPull(list, with: painter)
     }
 
-    static func drawRow(_ row: ListRow, in frame: Rect, pressed: Bool, style: ListStyle, with painter: Painter) throws {
+    /// The list's frame less its rows and footer, filled with the background's colour (rows are contiguous:
+    /// one fixed height).
+    private static func fillRoomAroundRows(of list: ListFrame, with painter: Painter) {
+        let frame = list.frame
+        let top = list.rows.first?.frame.y ?? list.footerFrame?.y ?? frame.maxY
+        let bottom = list.footerFrame?.maxY ?? list.rows.last?.frame.maxY ?? frame.maxY
+        if top > frame.y { painter.fill(Rect(x: frame.x, y: frame.y, width: frame.width, height: top - frame.y), Palette.background) }
+        if bottom < frame.maxY {
+            painter.fill(Rect(x: frame.x, y: bottom, width: frame.width, height: frame.maxY - bottom), Palette.background)
+        }
+    }
+
+    /// One row in `frame`; `filled` false: the canvas under it already has the rows' colour (pressed rows are
+    /// filled all the same; headers fill themselves with the background's).
+    static func drawRow(_ row: ListRow, in frame: Rect, pressed: Bool, style: ListStyle, filled: Bool = true,
+                        with painter: Painter) throws {
         if row.isHeader {
             drawHeader(row, in: frame, with: painter)
             return
         }
-        painter.fill(frame, pressed ? Palette.rowPressed : Palette.row)
+        if filled || pressed { painter.fill(frame, pressed ? Palette.rowPressed : Palette.row) }
         painter.fill(Rect(x: frame.x + style.textInset, y: frame.maxY - 1, width: frame.width - style.textInset, height: 1), Palette.separator)
         if let thumbnail = style.thumbnailFrame() {
             try painter.image(row.thumbnail, in: Rect(x: frame.x + thumbnail.x, y: frame.y + thumbnail.y,
