@@ -157,6 +157,8 @@ final class StreamSession: @unchecked Sendable {
     /// Decodes everything fed so far into the buffer; false if the buffer closed meanwhile.
     private func drain(_ decoder: MP3Decoder) async throws -> Bool {
         while let pcm = try decoder.decode(maxFrames: 4096) {
+            // Cancelled (a seek or a close): nothing more of the old connection reaches the buffer.
+            try Task.checkCancellation()
             guard await buffer.write(pcm) else { return false }
         }
         return true

@@ -42,6 +42,8 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
     private var head: [UInt8]?
     /// Set by ``reposition(to:)``: the next connection drops bytes until a whole frame starts.
     private var resyncPending = false
+    /// Counts repositions: a connection of an earlier one (cancelled, maybe still reading) no longer counts bytes.
+    private var epoch = 0
 
     /// Creates a source for `url`, fetched with `client` (which the caller owns and shuts down).
     public init(url: URL, client: HTTPClient, configuration: StreamEngineConfiguration = StreamEngineConfiguration()) {
@@ -55,9 +57,9 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw AudioStreamError(retryable: false, "\(url.absoluteString): only http and https URLs can be streamed")
         }
-        let (offset, knownTotal, knownDetails, resync) = lock.withLock {
+        let (offset, knownTotal, knownDetails, resync, connectionEpoch) = lock.withLock {
             defer { resyncPending = false }
-            return (delivered, totalLength, details, resyncPending)
+            return (delivered, totalLength, details, resyncPending, epoch)
         }
         let resumeAt = knownTotal != nil && offset > 0 ? offset : 0
         if let knownTotal, resumeAt >= knownTotal {
@@ -113,7 +115,7 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
             source: self, body: response.body, icy: ICYStreamReader(metaInterval: icy.metaInterval),
             details: connectionDetails, probeDuration: isFinite && knownDetails == nil, skip: skip,
             total: isFinite ? lock.withLock { totalLength } : nil, rejoined: !isFinite && knownDetails != nil,
-            resync: resync)
+            resync: resync, epoch: connectionEpoch)
     }
 
     /// Makes the next connection start at `seconds`: the byte offset ``MP3SeekMap`` gives for it (the first
@@ -125,14 +127,15 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
             let time = min(max(seconds.isFinite ? seconds : 0, 0), map.duration)
             delivered = map.byteOffset(at: time)
             resyncPending = true
+            epoch += 1
             return time
         }
     }
 
     // MARK: - Bookkeeping shared with connections
 
-    fileprivate func recordDelivered(_ count: Int) {
-        lock.withLock { delivered += count }
+    fileprivate func recordDelivered(_ count: Int, epoch connectionEpoch: Int) {
+        lock.withLock { if connectionEpoch == epoch { delivered += count } }
     }
 
     fileprivate var deliveredBytes: Int { lock.withLock { delivered } }
@@ -228,11 +231,14 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
         private var ended = false
         /// Set when a finite body ended before its length: thrown once the audio before it was taken.
         private var cutShort: AudioStreamError?
+        /// The source's reposition count when this connection opened.
+        private let epoch: Int
         /// After a seek: bytes held until a whole frame starts in them (nil once found, or when not seeking).
         private var resyncBytes: [UInt8]?
 
         init(source: HTTPAudioStreamSource, body: HTTPClientResponse.Body, icy: ICYStreamReader, details: StreamDetails,
-             probeDuration: Bool, skip: Int, total: Int?, rejoined: Bool, resync: Bool) {
+             probeDuration: Bool, skip: Int, total: Int?, rejoined: Bool, resync: Bool, epoch: Int) {
+            self.epoch = epoch
             self.source = source
             self.body = body.makeAsyncIterator()
             self.icy = icy
@@ -282,7 +288,7 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
                 bytes = bytes.dropFirst(dropped)
             }
             guard !bytes.isEmpty else { return }
-            if total != nil { source.recordDelivered(bytes.count) }
+            if total != nil { source.recordDelivered(bytes.count, epoch: epoch) }
             for piece in icy.read(bytes) {
                 switch piece {
                 case .audio(let received):
