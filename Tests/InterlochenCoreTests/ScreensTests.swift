@@ -379,7 +379,7 @@ struct InterlochenScreensTests {
         let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
         _ = app.playing(PlaybackStatus(active: .stream(story), phase: .fetching))
         #expect(app.top?.details?.overline == "STORY" && app.top?.details?.title == "A story" && app.top?.details?.facts == ["Loading…"])
-        #expect(app.top?.details?.actions == [ActionButton(.pause)])
+        #expect(app.top?.details?.actions.map(\.action) == [Screens.back15, .pause, Screens.forward15], "a story: ±15 s")
         // Back: the details again; the audio released: the now-playing screen closes itself.
         _ = app.shell.pop(at: app.t)
         _ = app.handle(.back(from: Screens.nowPlayingScreen))
@@ -408,6 +408,42 @@ struct InterlochenScreensTests {
         #expect(app.top?.details?.facts == ["Playing", "0:05"], "length unknown: the time alone")
         _ = app.playing(.idle)
         #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "volume", 0.5)).isEmpty, "nothing loaded")
+    }
+
+    @Test("now playing a story: −15 s and +15 s skip; the position slider shows position / length and a click seeks to that fraction; live radio and a download have neither")
+    func nowPlayingSeek() {
+        var app = Self.classicalDetails()
+        let story = StreamRequest(url: URL(string: "http://h/npr/audio/story.mp3")!, title: "A story", artist: "NPR", isLive: false)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing, position: 30, duration: 120))
+        _ = app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying))
+        #expect(app.top?.details?.actions == [ActionButton(Screens.back15, title: "−15 s"), ActionButton(.pause),
+                                              ActionButton(Screens.forward15, title: "+15 s")])
+        #expect(app.top?.details?.sliders == [DetailsSlider(name: "position", label: "Position", value: 0.25),
+                                              DetailsSlider(name: "volume", label: "Volume", value: 1)])
+        #expect(app.handle(.action(Screens.nowPlayingScreen, Screens.back15)) == [.effect(.adjust(.skip(by: -15)))])
+        #expect(app.handle(.action(Screens.nowPlayingScreen, Screens.forward15)) == [.effect(.adjust(.skip(by: 15)))])
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "position", 0.5)) == [.effect(.adjust(.seek(to: 60)))])
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "position", 1.5)) == [.effect(.adjust(.seek(to: 120)))], "clamped")
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "position", .nan)).isEmpty)
+        #expect(app.handle(.sliderChanged(Screens.detailsScreen, "position", 0.5)).isEmpty, "another screen's")
+        // The slider follows the position.
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing, position: 90, duration: 120))
+        #expect(app.top?.details?.sliders.first == DetailsSlider(name: "position", label: "Position", value: 0.75))
+        // Length unknown: ±15 s, no slider; a click on where it was seeks nowhere.
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing, position: 5))
+        #expect(app.top?.details?.sliders.map(\.name) == ["volume"])
+        #expect(app.top?.details?.actions.count == 3)
+        #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "position", 0.5)).isEmpty)
+        // Live radio and a download: no seek controls, and their events do nothing.
+        for status in [PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing),
+                       PlaybackStatus(active: .download(DownloadRequest(playlist: URL(string: "http://h/v.m3u8")!)), phase: .playing)] {
+            _ = app.playing(status)
+            #expect(app.top?.details?.actions == [ActionButton(.pause)])
+            #expect(app.top?.details?.sliders.map(\.name) == ["volume"])
+            #expect(app.handle(.action(Screens.nowPlayingScreen, Screens.forward15)).isEmpty)
+            #expect(app.handle(.action(Screens.nowPlayingScreen, Screens.back15)).isEmpty)
+            #expect(app.handle(.sliderChanged(Screens.nowPlayingScreen, "position", 0.5)).isEmpty)
+        }
     }
 
     @Test("details: a story without audio has no Listen; Watch on a video and on a live cast pushes the player (no tabs) and opens it on the HLS link; closed: the details; none on a cast not live")

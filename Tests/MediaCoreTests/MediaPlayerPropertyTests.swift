@@ -27,6 +27,8 @@ struct MediaPlayerPropertyTests {
                     runningFetches[flow, default: []].insert(id)
                 case .setAudioVolume(let volume):
                     #expect((0...1).contains(volume.level), "a volume outside 0…1")
+                case .seekStream(let id, _):
+                    #expect(openSessions.contains(id), "a seek on a session that is not open")
                 case .download(let flow, let command):
                     switch command {
                     case .startFetch: Issue.record("startFetch must arrive as .fetch")

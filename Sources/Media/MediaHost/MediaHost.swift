@@ -223,6 +223,14 @@ public final class MediaHost: @unchecked Sendable {
             videos.run(action)
         case .setAudioVolume(let volume):
             audio.gain = volume.gain
+        case .seekStream(let session, let seek):
+            let target: Double? = switch seek {
+            case .to(let seconds): seconds
+            case .by(let seconds): streams.playedSeconds(of: session).map { $0 + seconds }
+            }
+            if let target, streams.seek(session, to: target) == nil {
+                configuration.log("\(session): this stream cannot seek")
+            }
         }
     }
 

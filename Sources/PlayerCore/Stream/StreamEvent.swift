@@ -37,6 +37,9 @@ public enum StreamEvent: Equatable, Sendable {
     case failed(StreamSessionID, message: String)
     /// The stream announced new metadata (ICY `StreamTitle`).
     case metadata(StreamSessionID, StreamMetadata)
+    /// The session was moved to another time of a finite stream (a seek): its buffer was emptied and its source
+    /// reads again from there, so input that had ended continues.
+    case repositioned(StreamSessionID)
 
     /// The session this event reports on, or `nil` for events from the user, the app or media controls.
     public var session: StreamSessionID? {
@@ -44,7 +47,8 @@ public enum StreamEvent: Equatable, Sendable {
         case .selected, .tapped, .playRequested, .pauseRequested, .stopRequested, .audioFocusLost:
             nil
         case .opened(let id, _), .buffered(let id, _), .stalled(let id), .inputEnded(let id), .finished(let id),
-            .connectionLost(let id, _), .retryDue(let id, _), .failed(let id, _), .metadata(let id, _):
+            .connectionLost(let id, _), .retryDue(let id, _), .failed(let id, _), .metadata(let id, _),
+            .repositioned(let id):
             id
         }
     }

@@ -51,6 +51,7 @@
 /// | playing, paused; finite | inputEnded(current) | unchanged, input ended, reconnection over | — |
 /// | with s, live | inputEnded(current) | as connectionLost(current, "the server ended the stream") | |
 /// | playing, paused; input ended | finished(current) | idle, session closed | close(s) |
+/// | with s, finite | repositioned(current) | unchanged, input not ended (a seek: the source reads again) | — |
 /// | with s, input not ended | connectionLost(current, m); n ≤ attempts (n counts on from recovering) | unchanged, waiting(n) | scheduleRetry(s, n, delay(n)), reportProblem |
 /// | with s, input not ended | connectionLost(current, m); n > attempts | failed("Connection lost: m; …") | close(s) |
 /// | with s, waiting(n) | retryDue(current, n) | unchanged, connecting(n) | reconnect(s) |
@@ -164,6 +165,7 @@ public struct StreamPlayer: Equatable, Sendable {
         case .metadata(_, let metadata):
             nowPlaying.update(with: metadata)
             return []
+        case .repositioned: return repositioned()
         }
     }
 
@@ -271,6 +273,14 @@ public struct StreamPlayer: Equatable, Sendable {
         guard isBuffering, let session else { return [] }
         state = .playing
         return [.resumePlayback(session)]
+    }
+
+    /// A seek on a finite stream: the source reads again, so a stall means buffering again and a lost connection
+    /// reconnects, as before its input ended.
+    private mutating func repositioned() -> [StreamCommand] {
+        guard isFinite else { return [] }
+        inputEnded = false
+        return []
     }
 
     private mutating func finished() -> [StreamCommand] {

@@ -2,7 +2,7 @@
 /// time (constant bit rate: the audio's start after the ID3v2 tag + time × bit rate / 8; with a Xing/Info header's
 /// table of contents: the table, interpolated), and where the next frame starts in bytes that begin anywhere.
 ///
-/// Groundwork for seeking a story (not wired yet: the stream engine cannot reopen at an offset on request).
+/// Used by `HTTPAudioStreamSource.reposition(to:)`, behind `StreamAudioEngine.seek(_:to:)`.
 ///
 /// ```swift
 /// let map = MP3SeekMap(head: firstBytes, totalBytes: contentLength)   // nil: no MPEG audio frame in the head

@@ -15,6 +15,9 @@ public enum MediaCommand: Equatable, Sendable {
     /// Open, control or close the video on the host's video engine (its own state machine, VideoCore's
     /// `VideoPlayer`, reports to the host, which shows it through `MediaHost.video`).
     case video(VideoAction)
+    /// Move stream session `session` (a story: a stream that ends) to `seek`'s time: the host's stream engine
+    /// reopens the source there (an HTTP `Range` request) and reports ``PlayerCore/StreamEvent/repositioned(_:)``.
+    case seekStream(StreamSessionID, StreamSeek)
     /// Apply `volume`'s gain to the audio written to the device from now on (the file player's and the stream
     /// engine's; the video engine applies its own).
     case setAudioVolume(AudioVolume)

@@ -41,7 +41,10 @@ import VideoCore
 /// | video | mediaKeyPressed(stop) | fallback in a new flow (ready), else nothing | `.video(.close)` |
 /// | video, no fallback | circleTapped | video | — (the circle is hidden) |
 /// | video, fallback | circleTapped | fallback in a new flow (fetching) | `.video(.close)`, the flow's `playRequested` (fetch) |
-/// | download, stream | controlRequested(play, pause, togglePause, seek, skip) | unchanged | — |
+/// | stream, finite (a story), session s open | controlRequested(seek(to: x)) | unchanged | `.seekStream(s, .to(x))` |
+/// | stream, finite (a story), session s open | controlRequested(skip(by: d)) | unchanged | `.seekStream(s, .by(d))` |
+/// | download, stream | controlRequested(play, pause, togglePause) | unchanged | — |
+/// | download; live stream or no session | controlRequested(seek, skip) | unchanged | — |
 /// | download | circleTapped | download | completion hold ends; the flow's `tapped` |
 /// | download | mediaKeyPressed(play, pause, playPause) | download | the flow's `playRequested`, `pauseRequested`, `tapped` |
 /// | download(d) | mediaKeyPressed(stop) | download(d), new flow, ready | retire |
@@ -229,10 +232,21 @@ public struct MediaPlayer: Equatable, Sendable {
             switch control {
             case .setVolume(let level): audioVolume.level = AudioVolume.clamped(level)
             case .setMuted(let muted): audioVolume.muted = muted
-            case .play, .pause, .togglePause, .seek, .skip: return []
+            case .seek(let seconds): return storySeek(.to(seconds))
+            case .skip(let seconds): return storySeek(.by(seconds))
+            case .play, .pause, .togglePause: return []
             }
             return [.setAudioVolume(audioVolume)]
         }
+    }
+
+    /// A seek on the story loaded (a stream known to end, with a session open); nothing for live radio.
+    private func storySeek(_ seek: StreamSeek) -> [MediaCommand] {
+        guard case .stream(let request) = active, request.isLive == false, stream.info?.isLive == false,
+              let session = stream.session else { return [] }
+        if case .to(let seconds) = seek, !seconds.isFinite { return [] }
+        if case .by(let seconds) = seek, !seconds.isFinite { return [] }
+        return [.seekStream(session, seek)]
     }
 
     private mutating func downloadCommands(_ event: PlayerEvent, at t: Double) -> [MediaCommand] {

@@ -61,6 +61,9 @@ import VideoCore
 /// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
 /// | nowPlaying | `action(.pause)` running / `action(.play)` not running | – | `.control(.pause)` / `.control(.play)` |
 /// | nowPlaying, audio loaded | `sliderChanged(volume, v)` | – (the slider follows the next playback change) | `.adjust(.setVolume(v))` |
+/// | nowPlaying, a story of known length d | `sliderChanged(position, f)` | – (the slider follows the position) | `.adjust(.seek(to: f × d))` |
+/// | nowPlaying, a story | `action(back15)` / `action(forward15)` | – | `.adjust(.skip(by: −15))` / `.adjust(.skip(by: 15))` |
+/// | nowPlaying, live radio or a download | `sliderChanged(position, _)`, `action(back15)`, `action(forward15)` | – (no such controls there) | – |
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
@@ -73,6 +76,14 @@ public struct InterlochenScreens: ScreenModel {
     public static let nowPlayingScreen: ScreenID = "nowPlaying"
     /// The now-playing screen's volume slider (``ScreenKit/DetailsSlider/name``; `slider:nowPlaying:volume:…` in traces).
     public static let volumeSlider = "volume"
+    /// The now-playing screen's seek slider for a story of known length (`slider:nowPlaying:position:…` in traces).
+    public static let positionSlider = "position"
+    /// The now-playing screen's −15 s button (a story only).
+    public static let back15 = ScreenAction.custom("back15")
+    /// The now-playing screen's +15 s button (a story only).
+    public static let forward15 = ScreenAction.custom("forward15")
+    /// How far the −15 s and +15 s buttons jump, in seconds (the "±15 s for stories").
+    public static let skipSeconds = 15.0
     /// The row shown in an empty list (not selectable).
     public static let emptyRow: RowID = "empty"
 
@@ -399,8 +410,13 @@ public struct InterlochenScreens: ScreenModel {
         case .sliderChanged(Self.nowPlayingScreen, Self.volumeSlider, let level):
             guard playback.audio != nil else { return [] }
             return [.effect(.adjust(.setVolume(level)))]
+        case .sliderChanged(Self.nowPlayingScreen, Self.positionSlider, let fraction):
+            guard playback.isFiniteStream, let duration = playback.duration, duration > 0, fraction.isFinite else { return [] }
+            return [.effect(.adjust(.seek(to: min(1, max(0, fraction)) * duration)))]
         case .action(Self.nowPlayingScreen, let action):
             switch action {
+            case Self.back15 where playback.isFiniteStream: return [.effect(.adjust(.skip(by: -Self.skipSeconds)))]
+            case Self.forward15 where playback.isFiniteStream: return [.effect(.adjust(.skip(by: Self.skipSeconds)))]
             case .pause where playback.isRunning: return [.effect(.control(.pause))]
             case .play where !playback.isRunning && playback.audio != nil: return [.effect(.control(.play))]
             default: return []
@@ -627,7 +643,8 @@ public struct InterlochenScreens: ScreenModel {
     }
 
     /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
-    /// does, a story's position and length, Pause or Play, and the volume (0 while muted).
+    /// does, a story's position and length, Pause or Play, and the volume (0 while muted); a story also has −15 s
+    /// and +15 s, and with a known length a position slider (live radio has neither).
     private func nowPlaying() -> DetailsScreen? {
         let title: String?, artist: String?, artwork: URL?, kind: String
         switch playback.active {
@@ -650,9 +667,17 @@ public struct InterlochenScreens: ScreenModel {
         let place = playback.position.map { position in
             [VideoScreen.clock(position) + (playback.duration.map { " / " + VideoScreen.clock($0) } ?? "")]
         } ?? []
+        var actions = [ActionButton(playback.isRunning ? .pause : .play)]
+        var sliders = [DetailsSlider(name: Self.volumeSlider, label: "Volume", value: playback.volume.gain)]
+        if playback.isFiniteStream {
+            actions = [ActionButton(Self.back15, title: "−15 s")] + actions + [ActionButton(Self.forward15, title: "+15 s")]
+            if let duration = playback.duration, duration > 0 {
+                let fraction = (playback.position ?? 0) / duration
+                sliders.insert(DetailsSlider(name: Self.positionSlider, label: "Position", value: fraction), at: 0)
+            }
+        }
         return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state] + place,
-                             actions: [ActionButton(playback.isRunning ? .pause : .play)],
-                             sliders: [DetailsSlider(name: Self.volumeSlider, label: "Volume", value: playback.volume.gain)])
+                             actions: actions, sliders: sliders)
     }
 
     /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.

@@ -200,6 +200,40 @@ public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {
         session?.close()
     }
 
+    /// Moves session `id` (the one playing, on a source that can seek: a story over HTTP) to `seconds`: its
+    /// connection is cancelled, its buffer and the output emptied, the source reopened where that time starts
+    /// (``SeekableAudioStreamSource``), and the position set to it; reports ``StreamEvent/repositioned(_:)``.
+    /// Returns the time sought (clamped to the stream), or nil when the session cannot seek (nothing happens).
+    @discardableResult
+    public func seek(_ id: StreamSessionID, to seconds: Double) -> Double? {
+        let found: (StreamSession, @Sendable (StreamEvent) -> Void)? = lock.withLock {
+            guard state.current == id, let session = state.sessions[id], let events = state.events[id] else { return nil }
+            return (session, events)
+        }
+        guard let (session, events) = found, let source = session.source as? any SeekableAudioStreamSource,
+              let time = source.reposition(to: seconds) else { return nil }
+        let moved: Bool = lock.withLock {
+            guard state.current == id else { return false }
+            state.position = (time * Double(format.sampleRate)).rounded(.down)
+            state.queued = Int(state.position)
+            state.lastNow = nil
+            state.clearRequested = true
+            state.stalledReported = false
+            state.finishedReported = false
+            state.lastReportedLevel = nil
+            return true
+        }
+        guard moved else { return nil }
+        events(.repositioned(id))
+        session.restart()
+        return time
+    }
+
+    /// Seconds played of session `id` if it is the one playing (what a relative seek starts from).
+    public func playedSeconds(of id: StreamSessionID) -> Double? {
+        lock.withLock { state.current == id ? state.position / Double(format.sampleRate) : nil }
+    }
+
     /// Closes the output at the next pump; the next session opens it again.
     public func releaseAudio() {
         lock.withLock { state.releaseRequested = true }

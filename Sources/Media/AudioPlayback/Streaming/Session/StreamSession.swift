@@ -14,7 +14,7 @@ import PlayerCore
 final class StreamSession: @unchecked Sendable {
     let id: StreamSessionID
     let buffer: PCMBuffer
-    private let source: any AudioStreamSource
+    let source: any AudioStreamSource
     private let format: PCMFormat
     private let configuration: StreamEngineConfiguration
     private let events: @Sendable (StreamEvent) -> Void
@@ -52,6 +52,27 @@ final class StreamSession: @unchecked Sendable {
                 await self?.runConnection()
             }
         }
+    }
+
+    /// Starts over where the source was repositioned (a seek): cancels the connection, empties the buffer, and
+    /// connects again with a fresh decoder, also after the input had ended. Ignored once closed.
+    func restart() {
+        let previous: Task<Void, Never>? = lock.withLock {
+            guard !closed else { return nil }
+            ended = false
+            let previous = task
+            task = Task { [weak self] in
+                await previous?.value
+                guard let self else { return }
+                // The cancelled connection may have written one last block after the buffer was emptied.
+                self.buffer.removeAll()
+                self.decoder = nil
+                await self.runConnection()
+            }
+            return previous
+        }
+        previous?.cancel()
+        buffer.removeAll()
     }
 
     /// Ends the session: cancels the connection, closes the buffer; nothing more is reported.
@@ -136,6 +157,8 @@ final class StreamSession: @unchecked Sendable {
     /// Decodes everything fed so far into the buffer; false if the buffer closed meanwhile.
     private func drain(_ decoder: MP3Decoder) async throws -> Bool {
         while let pcm = try decoder.decode(maxFrames: 4096) {
+            // Cancelled (a seek or a close): nothing more of the old connection reaches the buffer.
+            try Task.checkCancellation()
             guard await buffer.write(pcm) else { return false }
         }
         return true

@@ -13,6 +13,14 @@ public protocol AudioStreamSource: Sendable {
     func connect() async throws -> any AudioStreamConnection
 }
 
+/// A finite source that can move to another time (a story over HTTP): the next ``AudioStreamSource/connect()``
+/// reads from the byte where that time starts.
+public protocol SeekableAudioStreamSource: AudioStreamSource {
+    /// Makes the next connection start at `seconds` (clamped to the stream's length); returns the time it will
+    /// start at, or nil when this source cannot seek (a live stream, a length or first frames not known yet).
+    func reposition(to seconds: Double) -> Double?
+}
+
 /// One connection of an ``AudioStreamSource``, read by one task, pull by pull: nothing is read from the network
 /// until ``next()`` is called, so a consumer that stops pulling holds the sender back (back-pressure).
 public protocol AudioStreamConnection: AnyObject {

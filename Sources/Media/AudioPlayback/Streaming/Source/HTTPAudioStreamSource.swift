@@ -14,6 +14,9 @@ import PlayerCore
 /// - A live stream reconnects at the live edge, marked as a discontinuity (the decoder starts afresh).
 /// - A finite stream whose connection breaks continues with `Range: bytes=N-` (RFC 9110 §14.2) at the first
 ///   byte not yet delivered; a server that answers 200 instead of 206 has the first N bytes skipped.
+/// - A finite stream can seek (``reposition(to:)``): ``MP3SeekMap`` turns the time into a byte offset, the next
+///   connection asks for `Range: bytes=offset-` and drops the bytes before the first whole frame
+///   (``MP3SeekMap/frameStart(in:from:)``).
 /// - Retryable: refused or reset connections, timeouts, 408, 429, 5xx, a body shorter than its length.
 ///   Not retryable: other 4xx, HTML or playlist responses, AAC (not decoded here), MP4, and answers that are not
 ///   HTTP (a SHOUTcast v1 `ICY 200 OK` status line, which NIO's parser refuses).
@@ -23,7 +26,7 @@ import PlayerCore
 /// let connection = try await source.connect()
 /// while let element = try await connection.next() { … }   // .opened, .audio, .metadata, …, .end
 /// ```
-public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable {
+public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked Sendable {
     /// The stream's URL.
     public let url: URL
     private let client: HTTPClient
@@ -35,6 +38,12 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
     private var details: StreamDetails?
     /// The total body length of a finite stream.
     private var totalLength: Int?
+    /// The first bytes of a finite stream (the duration probe's): what ``MP3SeekMap`` reads to seek.
+    private var head: [UInt8]?
+    /// Set by ``reposition(to:)``: the next connection drops bytes until a whole frame starts.
+    private var resyncPending = false
+    /// Counts repositions: a connection of an earlier one (cancelled, maybe still reading) no longer counts bytes.
+    private var epoch = 0
 
     /// Creates a source for `url`, fetched with `client` (which the caller owns and shuts down).
     public init(url: URL, client: HTTPClient, configuration: StreamEngineConfiguration = StreamEngineConfiguration()) {
@@ -48,7 +57,10 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw AudioStreamError(retryable: false, "\(url.absoluteString): only http and https URLs can be streamed")
         }
-        let (offset, knownTotal, knownDetails) = lock.withLock { (delivered, totalLength, details) }
+        let (offset, knownTotal, knownDetails, resync, connectionEpoch) = lock.withLock {
+            defer { resyncPending = false }
+            return (delivered, totalLength, details, resyncPending, epoch)
+        }
         let resumeAt = knownTotal != nil && offset > 0 ? offset : 0
         if let knownTotal, resumeAt >= knownTotal {
             return FinishedConnection(details: knownDetails ?? StreamDetails(isLive: false))
@@ -102,16 +114,35 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
         return HTTPAudioConnection(
             source: self, body: response.body, icy: ICYStreamReader(metaInterval: icy.metaInterval),
             details: connectionDetails, probeDuration: isFinite && knownDetails == nil, skip: skip,
-            total: isFinite ? lock.withLock { totalLength } : nil, rejoined: !isFinite && knownDetails != nil)
+            total: isFinite ? lock.withLock { totalLength } : nil, rejoined: !isFinite && knownDetails != nil,
+            resync: resync, epoch: connectionEpoch)
+    }
+
+    /// Makes the next connection start at `seconds`: the byte offset ``MP3SeekMap`` gives for it (the first
+    /// frame's bit rate, or the Xing table of contents), then a resync to the next whole frame. Nil for a live
+    /// stream, or before the first connection learnt the length and the first frames.
+    public func reposition(to seconds: Double) -> Double? {
+        lock.withLock {
+            guard let totalLength, let head, let map = MP3SeekMap(head: head, totalBytes: totalLength) else { return nil }
+            let time = min(max(seconds.isFinite ? seconds : 0, 0), map.duration)
+            delivered = map.byteOffset(at: time)
+            resyncPending = true
+            epoch += 1
+            return time
+        }
     }
 
     // MARK: - Bookkeeping shared with connections
 
-    fileprivate func recordDelivered(_ count: Int) {
-        lock.withLock { delivered += count }
+    fileprivate func recordDelivered(_ count: Int, epoch connectionEpoch: Int) {
+        lock.withLock { if connectionEpoch == epoch { delivered += count } }
     }
 
     fileprivate var deliveredBytes: Int { lock.withLock { delivered } }
+
+    fileprivate func rememberHead(_ bytes: [UInt8]) {
+        lock.withLock { if head == nil, !bytes.isEmpty { head = bytes } }
+    }
 
     fileprivate func remember(_ details: StreamDetails) {
         lock.withLock { if self.details == nil { self.details = details } }
@@ -200,9 +231,14 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
         private var ended = false
         /// Set when a finite body ended before its length: thrown once the audio before it was taken.
         private var cutShort: AudioStreamError?
+        /// The source's reposition count when this connection opened.
+        private let epoch: Int
+        /// After a seek: bytes held until a whole frame starts in them (nil once found, or when not seeking).
+        private var resyncBytes: [UInt8]?
 
         init(source: HTTPAudioStreamSource, body: HTTPClientResponse.Body, icy: ICYStreamReader, details: StreamDetails,
-             probeDuration: Bool, skip: Int, total: Int?, rejoined: Bool) {
+             probeDuration: Bool, skip: Int, total: Int?, rejoined: Bool, resync: Bool, epoch: Int) {
+            self.epoch = epoch
             self.source = source
             self.body = body.makeAsyncIterator()
             self.icy = icy
@@ -211,7 +247,8 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
             self.skip = skip
             self.total = total
             if !probeDuration { open() }
-            if rejoined { pending.append(.discontinuity) }
+            if rejoined || resync { pending.append(.discontinuity) }
+            if resync { resyncBytes = [] }
         }
 
         private func open() {
@@ -251,10 +288,11 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
                 bytes = bytes.dropFirst(dropped)
             }
             guard !bytes.isEmpty else { return }
-            if total != nil { source.recordDelivered(bytes.count) }
+            if total != nil { source.recordDelivered(bytes.count, epoch: epoch) }
             for piece in icy.read(bytes) {
                 switch piece {
-                case .audio(let audio):
+                case .audio(let received):
+                    guard let audio = resynced(received) else { continue }
                     if probing {
                         probe += audio
                         if probe.count >= 16_384 { finishProbe() }
@@ -269,6 +307,23 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
             }
         }
 
+        /// After a seek: holds bytes until a whole frame starts, then returns the audio from there (all of it when
+        /// none started in 64 KiB: the decoder resyncs itself); the bytes as they are otherwise.
+        private func resynced(_ audio: [UInt8]) -> [UInt8]? {
+            guard var held = resyncBytes else { return audio }
+            held += audio
+            if let start = MP3SeekMap.frameStart(in: held, from: 0) {
+                resyncBytes = nil
+                return Array(held[start...])
+            }
+            guard held.count < 65_536 else {
+                resyncBytes = nil
+                return held
+            }
+            resyncBytes = held
+            return nil
+        }
+
         /// Estimates a finite stream's duration from its first frame header (constant bit rate assumed),
         /// then sends `.opened` and the audio held back for the estimate.
         private func finishProbe() {
@@ -279,6 +334,7 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
             }
             let held = probe
             probe = []
+            if total != nil { source.rememberHead(held) }
             open()
             if !held.isEmpty { pending.append(.audio(held)) }
         }
@@ -292,6 +348,10 @@ public final class HTTPAudioStreamSource: AudioStreamSource, @unchecked Sendable
         /// a live one ended, which `next()` reports as `nil` (a lost connection).
         private func finishBody() {
             if probing { finishProbe() }
+            if let held = resyncBytes {
+                resyncBytes = nil
+                if !held.isEmpty { pending.append(.audio(held)) }
+            }
             guard let total else { return }
             let delivered = source.deliveredBytes
             if delivered >= total {
