@@ -171,6 +171,10 @@ write("contentmeta", "edge-hdrelay", '{"featured": {"hdrelayStreams": {"id": 1, 
       '"performances": [{"category": "C", "content": [{"type": "hdrelay", "id": "a", "title": ["x"], "hlsUrl": "file:///etc/passwd"}, '
       '{"type": "HDRELAY", "id": "b", "title": "\\u001b[2J", "hlsUrl": "https://u:p@h/b.m3u8", "image": "javascript:x"}, '
       '{"type": "hdrelay", "id": "c", "title": "C", "hlsUrl": "https://h/c d.m3u8", "live": {}}]}]}')
+# Several bad members in npr params: the error must name the same one every time (a dictionary's hash order
+# once made it differ between two decodings).
+write("contentmeta", "edge-npr-params-bad-members", '{"extras": [{"category": "x", "content": [{"type": "npr", '
+      '"params": {"streamUrl": [], "id": [1], "numResults": [], "a": {"b": 1}}}]}]}')
 for path in sorted((SAMPLES / "InterlochenSample").glob("livestream_*.json")):
     write("livestream", path.stem, sample(path.relative_to(SAMPLES)))
 

@@ -92,6 +92,26 @@ struct ContentMetaTests {
         }
     }
 
+
+    @Test("npr params with several bad members: the same error every time, naming the first member by name")
+    func badParamsAreReportedDeterministically() {
+        // Found by the fuzz target `contentmeta`: decoding the params as a dictionary walked the object in hash
+        // order, which differs between decodings, so two runs named different members.
+        let names = (0..<12).map { "p\($0)" }
+        let params = names.map { "\"\($0)\": []" }.joined(separator: ", ")
+        let text = #"{"extras": [{"category": "x", "content": [{"type": "npr", "params": {"# + params + "}}]}]}"
+        var messages: Set<String> = []
+        for _ in 0..<20 {
+            do {
+                _ = try decode(text)
+                Issue.record("params of arrays were accepted")
+            } catch {
+                messages.insert("\(error)")
+            }
+        }
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.contains("extras[0].content[0].params.p0") == true, "\(messages)")
+    }
     @Test("media references: every album, story, query and cast once, with a stable text form")
     func references() throws {
         let meta = try decode(sampleContentMeta)

@@ -69,9 +69,18 @@ public struct NPRQuery: Sendable, Hashable, Decodable, CustomStringConvertible {
     }
 
     /// Decodes an object of scalars (`{"id": "1", "numResults": 10}`).
+    ///
+    /// Members are read in name order, so an object with several bad members always reports the same one:
+    /// `[String: T](from:)` walks the object in its dictionary's order, which differs between two decodings of
+    /// the same bytes (Swift seeds each dictionary's hashing), and the fuzz target `contentmeta` caught two runs
+    /// naming different members.
     public init(from decoder: any Decoder) throws {
-        let raw = try [String: LenientString](from: decoder)
-        self.init(raw.mapValues(\.value))
+        let object = try decoder.container(keyedBy: AnyKey.self)
+        var parameters: [String: String] = [:]
+        for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+            parameters[key.stringValue] = try object.decode(LenientString.self, forKey: key).value
+        }
+        self.init(parameters)
     }
 
     /// Results per page: `numResults` when it is a positive integer, otherwise the API's default, 10.
