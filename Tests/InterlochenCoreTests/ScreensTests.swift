@@ -362,6 +362,7 @@ struct InterlochenScreensTests {
         _ = app.playing(PlaybackStatus(active: .stream(Self.classicalRequest), phase: .playing))
         #expect(app.handle(.titleButtonTapped(Screens.detailsScreen, .nowPlaying)).isEmpty)
         #expect(app.top?.id == Screens.nowPlayingScreen && app.top?.title == "Now Playing" && app.top?.tabs == nil)
+        #expect(app.top?.hidesCircle == true && !app.shell.showsCircle, "the circle would cover its controls")
         #expect(app.top?.details == DetailsScreen(image: URL(string: "http://h/c.jpg"), overline: "STATION", title: "Classical IPR",
                                                   subtitle: "Around the clock", facts: ["Playing"], actions: [ActionButton(.pause)],
                                                   sliders: [DetailsSlider(name: "volume", label: "Volume", value: 1)]))

@@ -401,7 +401,7 @@ struct InterlochenAppTests {
         #expect(peak(played.suffix(half)) <= bound, "after: \(peak(played.suffix(half)))")
     }
 
-    @Test("the now-playing screen of a story shows its position and length (Content-Length and the bit rate); the position moves while it plays")
+    @Test("the now-playing screen of a story shows its position and length (Content-Length and the bit rate); the position moves while it plays to its end")
     func nowPlayingStoryPosition() async throws {
         let rig = try await InterlochenSampleRig.serve()
         let run = try await DemoRun.script("""
@@ -410,7 +410,7 @@ struct InterlochenAppTests {
             300 wait-state playing 30000
             400 tap 84 24
             400 wait-screen nowPlaying 5000
-            400 wait-real 2500
+            400 wait-state uninitialized 30000
             500 quit
             """, arguments: rig.arguments)
         let mp3 = try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3"))
@@ -431,6 +431,57 @@ struct InterlochenAppTests {
         let positions = places.compactMap { $0.split(separator: "/").first.map { $0.trimmingCharacters(in: .whitespaces) } }
         #expect(positions.first.map { $0.hasPrefix("0:0") } == true && Set(positions).count >= 2, "\(positions)")
         #expect(frames.first?.sliders?["volume"] == 1)
+    }
+
+    @Test("seeking a story: a click at three quarters of the now-playing position slider reopens the MP3 with a Range at that share of its bytes, the position jumps there, and only the rest is played")
+    func nowPlayingStorySeek() async throws {
+        let rig = try await InterlochenSampleRig.serve()
+        // The story's now-playing screen as the app builds it (STORY, title, NPR, state and place, −15 s /
+        // Pause / +15 s, the position and volume sliders): only the number of lines and buttons places the slider.
+        let screen = DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STORY", title: "Story", subtitle: "NPR",
+                                   facts: ["Playing", "0:00 / 0:04"],
+                                   actions: [ActionButton(.pause), ActionButton(.pause), ActionButton(.pause)],
+                                   sliders: [DetailsSlider(name: "position", label: "Position", value: 0),
+                                             DetailsSlider(name: "volume", label: "Volume", value: 1)])
+        let track = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).sliders[0].track
+        let threeQuarters = (x: track.x + track.width * 0.75, y: track.center.y)
+        let run = try await DemoRun.script("""
+            \(Self.storyDetails)
+            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
+            300 wait-state playing 30000
+            400 tap 84 24
+            400 wait-screen nowPlaying 5000
+            450 tap \(threeQuarters.x) \(threeQuarters.y)
+            500 wait-state uninitialized 30000
+            600 quit
+            """, arguments: rig.arguments, audio: .disk)
+        let mp3 = try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3"))
+        let requests = rig.server.statistics.requests.filter { $0.path == "/npr/audio/story.mp3" }.sorted { $0.startedAt < $1.startedAt }
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        #expect(frames.allOutputs.contains("slider:nowPlaying:position:0.75"), "\(frames.allOutputs)")
+        // The server: the first request from the start, a second one from about three quarters of the file
+        // (MP3SeekMap: a CBR file's offset is linear in time past its ID3 tag; the sample has a small one).
+        #expect(requests.first?.rangeHeader == nil, "\(requests.map(\.rangeHeader))")
+        let offsets = requests.dropFirst().compactMap { $0.rangeHeader?.split(separator: "=").last?.split(separator: "-").first.flatMap { Int($0) } }
+        let share = offsets.first.map { Double($0) / Double(mp3.count) }
+        #expect(offsets.count == 1 && share.map { abs($0 - 0.75) < 0.05 } == true, "\(requests.map(\.rangeHeader)) of \(mp3.count) bytes")
+        // The trace: the position slider under a quarter before the click, at about three quarters or more after
+        // it (the seek lands on the whole frame at or before the time: 26 ms frames, a little under 0.75); the
+        // story then plays to its end and the player goes idle (`uninitialized`).
+        let clicked = try #require(frames.firstIndex { ($0.outputs ?? []).contains("slider:nowPlaying:position:0.75") })
+        let before = frames[..<clicked].compactMap { $0.sliders?["position"] }
+        let after = frames[clicked...].dropFirst().compactMap { $0.sliders?["position"] }
+        #expect(!before.isEmpty && before.allSatisfy { $0 < 0.25 }, "\(before)")
+        #expect(!after.isEmpty && after.allSatisfy { $0 >= 0.72 }, "\(after)")
+        // The sound on SDL's disk driver: what played before the click plus the last quarter (about 1 s of the
+        // 4.05 s story), not the whole story.
+        let duration = Double(mp3.count) * 8 / 96_000
+        let played = Double(StreamDemo.nonSilentFrames(try StreamDemo.samples(run.audioFile)).count) / 88_200
+        let expected = (before.last ?? 0) * duration + duration / 4
+        #expect(abs(played - expected) < 0.6 && played < duration - 1, "played \(played) s, expected about \(expected) s of \(duration) s")
     }
 
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")

@@ -76,6 +76,21 @@ struct ShellTests {
         do { let result = shell.tap(100, 300, at: 3); #expect(result == [.rowSelected("rows", "row-3")]) }
     }
 
+    @Test("a screen that hides the circle (now playing): presses on the circle's place go to the screen; popping it brings the circle back")
+    func screenHidesCircle() {
+        var shell = makeShell()
+        shell.push(listScreen("rows"), at: 0)
+        var playing = listScreen("playing")
+        playing.hidesCircle = true
+        shell.push(playing, at: 0)
+        #expect(!shell.showsCircle && shell.frame(at: 0).screen?.hidesCircle == true)
+        // (400, 300) is the circle's centre and row 3 of the list: the row, not the circle.
+        do { let result = shell.tap(400, 300, at: 1); #expect(result == [.rowSelected("playing", "row-3")]) }
+        _ = shell.send(.key(.escape, time: 2))
+        #expect(shell.showsCircle && shell.frame(at: 2).screen?.hidesCircle == false)
+        do { let result = shell.tap(400, 300, at: 3); #expect(result == [.circleTapped]) }
+    }
+
     @Test("the owner of a press keeps it: a list drag that ends over the circle still scrolls the list")
     func ownerKeepsPress() {
         var shell = makeShell()

@@ -15,14 +15,17 @@ enum FrameRenderer {
         let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
         try backdrop?(painter)
         try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), cleared: cleared, with: painter)
-        // Nothing selected (an app released the audio): no circle until something plays again.
+        // Nothing selected (an app released the audio): no circle until something plays again. A now-playing
+        // screen shows the playback itself and hides it too (Screen.hidesCircle).
         guard frame.audio.isVisible else { return }
-        let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,
-                                    r: frame.radius * scale, t: frame.time)
-        try canvas.draw(mesh)
-        try CircleDecorations.draw(frame, with: painter)
-        if let message = frame.message {
-            try drawMessage(message, frame: frame, with: painter)
+        if frame.screens.screen?.hidesCircle != true {
+            let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,
+                                        r: frame.radius * scale, t: frame.time)
+            try canvas.draw(mesh)
+            try CircleDecorations.draw(frame, with: painter)
+            if let message = frame.message {
+                try drawMessage(message, frame: frame, with: painter)
+            }
         }
         if case .buff(let panel)? = frame.overlay {
             try BuffPanelRenderer.draw(panel, with: painter)

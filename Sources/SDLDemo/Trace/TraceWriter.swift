@@ -60,7 +60,7 @@ final class TraceWriter {
         ]
         if let message = frame.message { fields.append("\"message\":\(JSONText.quoted(message))") }
         fields.append(contentsOf: screenFields(frame.screens, time: frame.time))
-        fields.append(contentsOf: audioFields(frame.audio))
+        fields.append(contentsOf: audioFields(frame.audio, covered: frame.screens.screen?.hidesCircle == true))
         if let overlay = frame.overlay { fields.append(contentsOf: overlayFields(overlay)) }
         if let backdrop = frame.backdrop { fields.append(videoField(backdrop)) }
         if !frame.outputs.isEmpty {
@@ -129,12 +129,14 @@ final class TraceWriter {
     }
 
     /// The global audio player, when it shows more than the file flow: `circle` `"hidden"` while nothing is
-    /// selected; for a stream `stream` true, `live`, `nowPlaying` (the title shown, or null), `artist` (when
-    /// shown), `buffer` (seconds decoded ahead) and `audible` (the headphones mark).
-    static func audioFields(_ audio: MediaDisplay) -> [String] {
+    /// selected, `"covered"` while a screen that shows the playback itself hides it (now playing); for a
+    /// stream `stream` true, `live`, `nowPlaying` (the title shown, or null), `artist` (when shown), `buffer`
+    /// (seconds decoded ahead) and `audible` (the headphones mark).
+    static func audioFields(_ audio: MediaDisplay, covered: Bool = false) -> [String] {
         guard audio.isVisible else { return ["\"circle\":\"hidden\""] }
-        guard audio.isStream else { return [] }
-        var fields = [
+        let circle = covered ? ["\"circle\":\"covered\""] : []
+        guard audio.isStream else { return circle }
+        var fields = circle + [
             "\"stream\":true",
             "\"live\":\(audio.isLive)",
             "\"nowPlaying\":\(audio.nowPlaying.map(JSONText.quoted) ?? "null")",

@@ -20,6 +20,9 @@ public struct Screen: Sendable {
     public var trailingButton: TitleBarButton?
     /// A modal (e.g. a full-screen search): no back button, a grey title bar; Done, Escape or Backspace close it.
     public var isModal = false
+    /// The screen shows the playback itself (a now-playing screen): the floating circle hides while it is on
+    /// top, so it covers none of the screen's controls, and presses go to the screen.
+    public var hidesCircle = false
 
     /// Creates a screen.
     public init(id: ScreenID, title: String, load: LoadState = .loaded, body: ScreenBody, tabs: TabBar? = nil) {

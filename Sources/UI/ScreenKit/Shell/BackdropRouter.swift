@@ -63,6 +63,6 @@ extension Shell {
     /// Whether a press at `point` at `time` is the shell's rather than what is drawn under it: the visible circle
     /// there, or any screen or notice (they fill the window).
     public func takesPress(at point: Point, time: Double) -> Bool {
-        (!isCircleHidden && circle.contains(point, at: time)) || notice != nil || !screens.isEmpty
+        (showsCircle && circle.contains(point, at: time)) || notice != nil || !screens.isEmpty
     }
 }

@@ -5,7 +5,7 @@ import DragPhysics
 /// methods under "App side"; time is passed in.
 ///
 /// **Hit testing.** A press goes to the first of: the circle (it floats above everything and keeps its
-/// drag and flick); the notice, if one shows (modal: a press outside its buttons does nothing); the top
+/// drag and flick; not while hidden or under a screen that hides it, ``showsCircle``); the notice, if one shows (modal: a press outside its buttons does nothing); the top
 /// screen's back button, tab bar, and content (the list, an action button, the Retry button). The owner
 /// of a press keeps every move and the release, wherever they are; a button fires only if the release
 /// is inside it.
@@ -16,7 +16,7 @@ import DragPhysics
 ///
 /// | state | event | outputs and changes |
 /// |---|---|---|
-/// | any | press on the circle … release without moving | ``ShellOutput/circleTapped`` |
+/// | any, circle shown (``showsCircle``) | press on the circle … release without moving | ``ShellOutput/circleTapped`` |
 /// | no notice, depth > 1 | tap on the back button, Escape, Backspace | top screen popped, ``ShellOutput/back(from:)`` |
 /// | no notice, depth ≤ 1 | Escape | ``ShellOutput/quit`` |
 /// | notice | tap on its button *i* | notice closed, ``ShellOutput/noticeAction(_:)`` with button *i*'s action |
@@ -80,6 +80,9 @@ public struct Shell: Sendable {
     public var canGoBack: Bool { screens.count > 1 }
     /// Whether the back button shows: there is a screen to go back to and the top one is not a modal (which has Done).
     public var showsBackButton: Bool { canGoBack && top?.isModal != true }
+    /// Whether the circle shows and takes presses: something is selected to play (``isCircleHidden`` is false)
+    /// and the top screen does not hide it (``Screen/hidesCircle``, a now-playing screen).
+    public var showsCircle: Bool { !isCircleHidden && top?.hidesCircle != true }
 
     /// The topmost screen named `id`, if any.
     public func screen(_ id: ScreenID) -> Screen? { screens.last { $0.id == id } }
@@ -125,7 +128,7 @@ public struct Shell: Sendable {
 
     private mutating func pointerDown(_ point: Point, _ t: Double) -> [ShellOutput] {
         pressedControl = nil
-        if !isCircleHidden, circle.pointerDown(at: point, time: t) {
+        if showsCircle, circle.pointerDown(at: point, time: t) {
             gesture = .circle
             return []
         }

@@ -73,6 +73,8 @@ public struct ScreenFrame: Hashable, Sendable {
     public var trailingButton: TitleBarButton?
     /// Whether the screen is a modal (a grey title bar, no back button).
     public var isModal = false
+    /// Whether the screen hides the floating circle while it is on top (``Screen/hidesCircle``).
+    public var hidesCircle = false
 
     /// Creates a screen frame.
     public init(id: ScreenID, title: String, load: LoadState, canGoBack: Bool, content: Rect, body: Body, tabs: TabBar? = nil) {
@@ -168,6 +170,7 @@ extension Shell {
                                  content: layout.content(of: top), body: body, tabs: top.tabs)
         screen.trailingButton = top.trailingButton
         screen.isModal = top.isModal
+        screen.hidesCircle = top.hidesCircle
         return ShellFrame(screen: screen, notice: notice, pressedControl: pressedControl, depth: screens.count,
                           showsNowPlayingMark: showsNowPlayingMark)
     }

@@ -58,7 +58,7 @@ import VideoCore
 /// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
 /// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
 /// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
-/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed: artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
+/// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed (it hides the floating circle, which would cover its controls): artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
 /// | nowPlaying | `action(.pause)` running / `action(.play)` not running | – | `.control(.pause)` / `.control(.play)` |
 /// | nowPlaying, audio loaded | `sliderChanged(volume, v)` | – (the slider follows the next playback change) | `.adjust(.setVolume(v))` |
 /// | nowPlaying, a story of known length d | `sliderChanged(position, f)` | – (the slider follows the position) | `.adjust(.seek(to: f × d))` |
@@ -405,7 +405,9 @@ public struct InterlochenScreens: ScreenModel {
             return [.load(request(tab, .sections(tab, refresh: false), .first))]
         case .titleButtonTapped(_, .nowPlaying):
             guard shell.top?.id != Self.nowPlayingScreen, let screen = nowPlaying() else { return [] }
-            shell.push(Screen(id: Self.nowPlayingScreen, title: "Now Playing", body: .details(screen)), at: t)
+            var playing = Screen(id: Self.nowPlayingScreen, title: "Now Playing", body: .details(screen))
+            playing.hidesCircle = true
+            shell.push(playing, at: t)
             return []
         case .sliderChanged(Self.nowPlayingScreen, Self.volumeSlider, let level):
             guard playback.audio != nil else { return [] }
