@@ -74,4 +74,20 @@ struct MP3SeekMapTests {
         let seconds = Double(tail.count / 2) / 44_100
         #expect(abs(seconds - (map.duration - 0.5)) < 0.08, "\(seconds) s decoded after the seek point")
     }
+
+    @Test("joined files (the first one's Info header counts its own bytes, the file is over 1/16 longer): the bit rate decides, as FFmpeg's demuxer does; within 1/16 the header stands")
+    func joinedFiles() throws {
+        let tone = try fixtureBytes("tone.mp3")
+        let one = try #require(MP3SeekMap(head: tone, totalBytes: tone.count))
+        let xingBytes = try #require(one.xingBytes)
+        #expect(one.xingFrames != nil)
+        let joined = tone + tone + tone
+        let three = try #require(MP3SeekMap(head: joined, totalBytes: joined.count))
+        #expect(three.xingFrames == nil && three.toc == nil)
+        let estimate = Double(joined.count - three.audioStart) * 8 / 128_000
+        #expect(abs(three.duration - estimate) < 1e-9 && three.duration > 3 * one.duration - 0.2, "\(three.duration)")
+        // A few bytes more than the header says (a trailing tag, a growing file): still the header's length.
+        let slack = MP3SeekMap(head: tone, totalBytes: one.audioStart + xingBytes + xingBytes / 20)
+        #expect(slack?.xingFrames == one.xingFrames && slack?.duration == one.duration)
+    }
 }

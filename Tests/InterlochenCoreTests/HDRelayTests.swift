@@ -63,6 +63,24 @@ struct HDRelayTests {
         #expect(single.featured.hdRelayStreams.map(\.id) == ["one"], "one entry without a list, as the file's other lists allow")
     }
 
+    @Test("entries that are not objects (a number, a string, a list) are skipped with a warning; they never fail the file")
+    func entriesThatAreNotObjects() throws {
+        let meta = try decode("""
+        { "featured": { "hdrelayStreams": [ 42, "x", [1], { "id": "ok", "title": "OK", "hlsUrl": "https://h/ok.m3u8" } ] },
+          "extras": [ { "category": "Relays", "content": [ true, { "type": "vimeo", "album": "9" } ] } ] }
+        """)
+        #expect(meta.featured.hdRelayStreams.map(\.id) == ["ok"])
+        #expect(meta.extras[0].items == [.vimeoAlbum(id: "9")])
+        #expect(meta.warnings.map(\.description) == [
+            "content-meta.json: featured.hdrelayStreams[0]: an hdrelay entry that is not an object, skipped",
+            "content-meta.json: featured.hdrelayStreams[1]: an hdrelay entry that is not an object, skipped",
+            "content-meta.json: featured.hdrelayStreams[2]: an hdrelay entry that is not an object, skipped",
+            "content-meta.json: extras[0].content[0]: an entry that is not an object, skipped",
+        ])
+        let single = try decode(#"{"featured": {"hdrelayStreams": 7}}"#)
+        #expect(single.featured.hdRelayStreams.isEmpty && single.warnings.count == 1, "\(single.warnings)")
+    }
+
     @Test("hostile values: a stream that is not http(s) is refused (nothing playable), a bad image dropped, wrong types skipped")
     func hostileValues() throws {
         let hostile = ["file:///etc/passwd", "javascript:alert(1)", "smb://x/share", "/relative/index.m3u8",

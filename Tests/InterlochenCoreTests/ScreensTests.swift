@@ -299,6 +299,9 @@ struct InterlochenScreensTests {
           arguments: [
               (PlaybackStatus(active: .stream(classicalRequest), phase: .fetching), ScreenAction.pause),
               (PlaybackStatus(active: .stream(classicalRequest), phase: .playing), .pause),
+              // The same stream listed elsewhere with another second line (a story under Featured and a category).
+              (PlaybackStatus(active: .stream(StreamRequest(url: URL(string: "http://h/radio/classical.mp3")!, title: "Classical",
+                                                            artist: "Featured", isLive: true)), phase: .playing), .pause),
               (PlaybackStatus(active: .stream(classicalRequest), phase: .paused), .listen),
               (PlaybackStatus(active: .stream(classicalRequest), phase: .failed), .listen),
               (PlaybackStatus(active: .stream(classicalRequest), phase: .uninitialized), .listen),

@@ -255,6 +255,61 @@ struct StreamWindowTests {
     }
 }
 
+extension StreamWindowTests {
+    /// About `seconds` of the demo's fallback MP3 as one file: its frames after the LAME Info frame (whose frame
+    /// count would say 4 s), repeated; a story as a podcast server sends it (`Content-Length`, ranges).
+    static func story(seconds: Double) throws -> [UInt8] {
+        let mp3 = [UInt8](try Data(contentsOf: try SampleName.defaultStream.directory().appendingPathComponent("fallback.mp3")))
+        var frames: [[UInt8]] = []
+        var index = try #require(MP3SeekMap.frameStart(in: mp3, from: 0))
+        while let header = MPEGAudioFrameHeader(mp3, at: index), index + header.frameLength <= mp3.count {
+            frames.append(Array(mp3[index..<(index + header.frameLength)]))
+            index += header.frameLength
+        }
+        let audio = frames.dropFirst()
+        var story: [UInt8] = []
+        while Double(story.count) * 8 / 96_000 < seconds { story += audio.joined() }
+        return story
+    }
+
+    @Test("MPRIS follows a story: its length, CanSeek; playerctl's position (SetPosition) reopens it with a Range there and the bus reads the new position")
+    func storyMediaControls() async throws {
+        let bus = try await SessionBus.start()
+        defer { bus.stop() }
+        let mp3 = try Self.story(seconds: 30)
+        let map = try #require(MP3SeekMap(head: Array(mp3.prefix(16_384)), totalBytes: mp3.count))
+        let server = try await StreamServer.start(content: .files(["/story.mp3": ServedFile(data: mp3, contentType: "audio/mpeg")]))
+        let demo = try await DemoProcess.start(script: """
+            0 size 800 600
+            0 wait-state paused 60000
+            0 wait-state playing 60000
+            100 quit
+            """, arguments: ["--stream", server.url(for: "/story.mp3").absoluteString, "--title", "A story"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+        func ctl(_ arguments: [String]) async throws -> String {
+            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
+        }
+        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
+            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
+        }
+        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw the story play")
+        // mpris:length in microseconds: the seek map's length (a whole frame count), as the window shows it.
+        let length = String(Int64((map.duration * 1_000_000).rounded()))
+        #expect(try await waitFor(["metadata", "mpris:length"], length), "the length, in microseconds")
+        _ = try await ctl(["pause"])
+        #expect(try await waitFor(["status"], "Paused"))
+        _ = try await ctl(["position", "20"])
+        #expect(try await waitFor(["position"], "20.000000"), "SetPosition while paused: the anchor at 20 s")
+        _ = try await ctl(["play"])
+        let run = await demo.finish()
+        defer { run.remove() }
+        let ranges = server.statistics.requests.filter { $0.path == "/story.mp3" }.compactMap(\.rangeHeader)
+        try await server.shutdown()
+        #expect(run.status == 0, "\(run.diagnostics)")
+        #expect(ranges == ["bytes=\(map.byteOffset(at: 20))-"], "\(ranges)")
+    }
+}
+
 /// A StreamServer with an endless ICY radio of the demo's fallback MP3, airing in real time.
 struct RadioRig: Sendable {
     let server: StreamServer

@@ -51,6 +51,8 @@ public final class MediaHost: @unchecked Sendable {
     private var playingFlow: DownloadFlowID?
     private var timers: [(due: Double, event: MediaEvent)] = []
     private var publishedControls: MediaControlsState?
+    /// Counts the story seeks run, so the media controls send `Seeked` after each.
+    private var storySeeks = 0
 
     // What readers see, updated by the loop after every step.
     private let snapshotLock = NSLock()
@@ -230,6 +232,8 @@ public final class MediaHost: @unchecked Sendable {
             }
             if let target, streams.seek(session, to: target) == nil {
                 configuration.log("\(session): this stream cannot seek")
+            } else {
+                storySeeks += 1
             }
         }
     }
@@ -281,15 +285,26 @@ public final class MediaHost: @unchecked Sendable {
         }
         if let mediaControls, mediaControls.isPublished {
             let controls = videos.controlsState(title: player.nowPlaying?.title)
-                ?? player.nowPlaying.map {
-                    MediaControlsState(phase: display.phase, nowPlaying: $0, volume: player.audioVolume.gain)
-                } ?? .empty
+                ?? player.nowPlaying.map { audioControlsState($0, phase: display.phase) } ?? .empty
             if !controls.publishesLike(publishedControls) {
                 publishedControls = controls
                 mediaControls.update(controls)
             }
         }
         if changed || videoChanged { configuration.onChange() }
+    }
+
+    /// The media controls' state for the audio loaded: a story (a stream that ends, of known length) also has
+    /// its length, its position (an anchor the bus extrapolates while it plays) and can seek (`Seek`,
+    /// `SetPosition` reach ``MediaPlayer``'s story seek); live radio and a download have neither.
+    private func audioControlsState(_ nowPlaying: NowPlaying, phase: PlayerPhase) -> MediaControlsState {
+        // The length is the stream's (NowPlaying took it from StreamDetails); storyDuration says it is a story.
+        guard player.storyDuration != nil else {
+            return MediaControlsState(phase: phase, nowPlaying: nowPlaying, volume: player.audioVolume.gain)
+        }
+        let position = PlaybackPosition(seconds: streams.playedSeconds, at: .now, rate: phase == .playing ? 1 : 0)
+        return MediaControlsState(phase: phase, nowPlaying: nowPlaying, position: position, volume: player.audioVolume.gain,
+                                  canSeek: true, seeks: storySeeks)
     }
 
     /// When the loop must run next without an input: soon while audio plays or a download's completion is

@@ -31,10 +31,14 @@ struct StreamSeekTests {
         return (server, rig, try #require(rig.player.session))
     }
 
-    /// Advances the clock a fifth of a second at a time, each step once the buffer has audio or the input ended
-    /// (the story is longer than the buffer), until the player is idle: true if it got there.
+    /// Advances the clock a fifth of a second at a time while the player plays, each step once the buffer has
+    /// audio or the input ended (the story is longer than the buffer), until the player is idle: true if it got
+    /// there. While it buffers (after a seek, the reopened connection's first bytes) the clock stands still: a
+    /// loop that advanced it meanwhile could spend its steps before the audio came (a flake under load).
     static func playToEnd(_ rig: StreamRig) async -> Bool {
-        for _ in 0..<1000 where rig.player.state != .idle {
+        for _ in 0..<1000 {
+            guard await rig.wait({ $0.state == .playing || $0.state == .idle }) else { return false }
+            if rig.player.state == .idle { return true }
             await rig.waitFor { rig.engine.bufferedFrames > 0 || rig.player.inputEnded }
             rig.advance(0.2)
         }
@@ -63,6 +67,34 @@ struct StreamSeekTests {
         #expect(abs(rest - (length - 12)) < 0.5, "played \(rest) s of \(length - 12) (estimated length \(duration))")
         let ranges = server.statistics.requests.compactMap(\.rangeHeader)
         #expect(ranges == ["bytes=\(map.byteOffset(at: 12))-"], "\(ranges)")
+        await rig.shutdown()
+        try await server.shutdown()
+    }
+
+    @Test("the length reported is the seek map's: a Xing/Info frame count wins over the bit-rate estimate, so the slider's times and the seek's agree")
+    func lengthFromTheSeekMap() async throws {
+        // The story behind its own Info frame, whose frame count is set to three times the frames there are (as
+        // a VBR file's header differs from its first frame's bit rate × bytes).
+        let info = try #require(mp3Frames(try fixtureBytes("tone.mp3")).first)
+        let tag = try #require(info.firstRange(of: Array("Info".utf8)) ?? info.firstRange(of: Array("Xing".utf8)))
+        let flags = info[tag.upperBound + 3]
+        #expect(flags & 1 == 1, "the fixture's Info frame has a frame count")
+        let story = try Self.story()
+        let frames = UInt32(mp3Frames(story).count * 3)
+        var head = info
+        head.replaceSubrange((tag.upperBound + 4)..<(tag.upperBound + 8), with: withUnsafeBytes(of: frames.bigEndian, Array.init))
+        if flags & 2 == 2 {
+            // Its byte count says the whole file, so the header is not taken for one of joined files.
+            let bytes = UInt32(head.count + story.count)
+            head.replaceSubrange((tag.upperBound + 8)..<(tag.upperBound + 12), with: withUnsafeBytes(of: bytes.bigEndian, Array.init))
+        }
+        let mp3 = head + story
+        let map = try #require(MP3SeekMap(head: Array(mp3.prefix(16_384)), totalBytes: mp3.count))
+        let estimate = Double(mp3.count - map.audioStart) * 8 / Double(map.header.bitRate)
+        #expect(abs(map.duration - estimate) > 10, "the header and the estimate differ: \(map.duration) / \(estimate)")
+        let (server, rig, _) = try await Self.playing(mp3)
+        let duration = try #require(rig.player.nowPlaying.duration)
+        #expect(abs(duration - map.duration) < 1e-6, "reported \(duration), the map's \(map.duration), the estimate \(estimate)")
         await rig.shutdown()
         try await server.shutdown()
     }

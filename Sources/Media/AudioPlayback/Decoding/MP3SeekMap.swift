@@ -34,14 +34,22 @@ public struct MP3SeekMap: Hashable, Sendable {
         audioStart = start
         self.totalBytes = max(totalBytes, start)
         self.header = header
-        let xing = Self.xing(head, at: start, header: header)
+        var xing = Self.xing(head, at: start, header: header)
+        // A file longer than its Xing/Info header's byte count by more than 1/16 is files joined end to end (the
+        // first one's header counts only its own frames): its frames and table would say the first file's
+        // length, so the bit rate decides, as FFmpeg's mp3 demuxer does ("invalid concatenated file detected -
+        // using bitrate for duration", libavformat/mp3dec.c, mp3_parse_info_tag).
+        if let bytes = xing?.bytes, self.totalBytes - start > bytes, self.totalBytes - start - bytes > bytes >> 4 {
+            xing = nil
+        }
         xingFrames = xing?.frames
         xingBytes = xing?.bytes
         toc = xing?.toc
     }
 
     /// The length in seconds: the Xing frame count × samples per frame / sample rate when the header has it
-    /// (exact for VBR), else the audio's bytes × 8 / the first frame's bit rate (constant bit rate assumed).
+    /// (exact for VBR), else the audio's bytes × 8 / the first frame's bit rate (constant bit rate assumed). A
+    /// header whose byte count is over 1/16 short of the file (joined files) is not used.
     public var duration: Double {
         if let xingFrames, header.sampleRate > 0 {
             return Double(xingFrames * header.samplesPerFrame) / Double(header.sampleRate)

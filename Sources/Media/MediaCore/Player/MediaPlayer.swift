@@ -240,10 +240,11 @@ public struct MediaPlayer: Equatable, Sendable {
         }
     }
 
-    /// A seek on the story loaded (a stream known to end, with a session open); nothing for live radio.
+    /// A seek on the story loaded (a stream whose source said it ends, with a session open); nothing for live
+    /// radio. The source's report decides, as it replaces the app's hint (``StreamRequest/isLive``): a story
+    /// opened with `SDLDemo --stream URL`, whose hint is nil, seeks too.
     private func storySeek(_ seek: StreamSeek) -> [MediaCommand] {
-        guard case .stream(let request) = active, request.isLive == false, stream.info?.isLive == false,
-              let session = stream.session else { return [] }
+        guard case .stream = active, stream.info?.isLive == false, let session = stream.session else { return [] }
         if case .to(let seconds) = seek, !seconds.isFinite { return [] }
         if case .by(let seconds) = seek, !seconds.isFinite { return [] }
         return [.seekStream(session, seek)]

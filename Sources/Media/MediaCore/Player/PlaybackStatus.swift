@@ -39,10 +39,11 @@ public struct PlaybackStatus: Hashable, Sendable {
     /// Whether it plays or is on its way to (buffering, fetching): what a Pause button stops.
     public var isRunning: Bool { phase == .playing || phase == .fetching }
 
-    /// Whether a stream that ends is loaded (a story, not live radio): what may show a position.
+    /// Whether a stream that ends is loaded (a story, not live radio): what may show a position. The app's hint
+    /// (``StreamRequest/isLive`` false) until the source reports; a known length (the source said it ends) after.
     public var isFiniteStream: Bool {
         guard case .stream(let request) = active else { return false }
-        return request.isLive == false
+        return request.isLive == false || duration != nil
     }
 
     /// The audio loaded, if any: a download or a stream (a video and nothing are not audio).
@@ -62,9 +63,10 @@ extension MediaPlayer {
         PlaybackStatus(active: active, phase: display(at: t).phase, volume: audioVolume, duration: storyDuration)
     }
 
-    /// The length of the story loaded (a stream that ends, whose source knew its length); nil otherwise.
+    /// The length of the story loaded (a stream whose source said it ends and knew its length); nil otherwise.
+    /// The source's report decides, whatever the app's hint was (it replaces ``StreamRequest/isLive``).
     public var storyDuration: Double? {
-        guard case .stream(let request) = active, request.isLive == false, stream.info?.isLive == false else { return nil }
+        guard case .stream = active, stream.info?.isLive == false else { return nil }
         return stream.info?.duration
     }
 }

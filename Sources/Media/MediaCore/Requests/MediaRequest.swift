@@ -19,3 +19,18 @@ public enum MediaRequest: Hashable, Sendable {
     /// player screen; the circle hides meanwhile.
     case video(VideoRequest)
 }
+
+extension MediaRequest {
+    /// Whether `other` asks for the same media: the same kind and address (a download's playlist, a stream's
+    /// URL, a video's source), whatever the titles, artist and artwork say. An app lists one story under several
+    /// groups (Featured, Radio, a category), each with its own second line; its Listen is Pause wherever the
+    /// story plays.
+    public func isSameMedia(as other: MediaRequest) -> Bool {
+        switch (self, other) {
+        case (.download(let one), .download(let two)): one.playlist == two.playlist
+        case (.stream(let one), .stream(let two)): one.source == two.source
+        case (.video(let one), .video(let two)): one.source == two.source
+        default: false
+        }
+    }
+}

@@ -72,8 +72,11 @@ struct ContentMetaDocument: Decodable {
                 while !content.isAtEnd {
                     let entryIndex = content.currentIndex
                     let entryDecoder = try content.superDecoder()
-                    let entry = try entryDecoder.container(keyedBy: EntryKeys.self)
                     let path = "\(key.rawValue)[\(index)].content[\(entryIndex)]"
+                    guard let entry = try? entryDecoder.container(keyedBy: EntryKeys.self) else {
+                        warnings.append(ContentMetaWarning(path: path, message: "an entry that is not an object, skipped"))
+                        continue
+                    }
                     let type = try entry.decodeText(forKey: .type)?.lowercased()
                     switch type {
                     case "vimeo":
@@ -123,7 +126,13 @@ import Foundation
 struct HDRelayEntry: Decodable {
     var stream: Result<HDRelayStream, HDRelayStream.Skipped>
 
+    /// Reads the entry; one that is not an object (`42`, `"x"`, a list) is skipped like an incomplete one, so
+    /// it never fails the file.
     init(from decoder: any Decoder) throws {
-        stream = HDRelayStream.read(try decoder.container(keyedBy: HDRelayStream.Keys.self))
+        guard let container = try? decoder.container(keyedBy: HDRelayStream.Keys.self) else {
+            stream = .failure(HDRelayStream.Skipped("an hdrelay entry that is not an object, skipped"))
+            return
+        }
+        stream = HDRelayStream.read(container)
     }
 }

@@ -628,7 +628,7 @@ public struct InterlochenScreens: ScreenModel {
         let item = info.item
         var actions: [ActionButton] = []
         if let request = Self.listenRequest(info) {
-            actions.append(ActionButton(playback.audio == request && playback.isRunning ? .pause : .listen))
+            actions.append(ActionButton(plays(request) && playback.isRunning ? .pause : .listen))
         }
         if Self.watch(item) != nil { actions.append(ActionButton(.watch)) }
         if item.shareURL != nil { actions.append(ActionButton(.share)) }
@@ -682,6 +682,11 @@ public struct InterlochenScreens: ScreenModel {
                              actions: actions, sliders: sliders)
     }
 
+    /// Whether the audio loaded is `request`'s media (by address: a story listed under two groups is one story).
+    private func plays(_ request: MediaRequest) -> Bool {
+        playback.audio?.isSameMedia(as: request) == true
+    }
+
     /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.
     private static func listenRequest(_ info: RowInfo) -> MediaRequest? {
         let item = info.item
@@ -703,10 +708,10 @@ public struct InterlochenScreens: ScreenModel {
         switch action {
         case .listen:
             guard let request = Self.listenRequest(info) else { return [] }
-            if playback.audio == request, playback.phase == .paused { return [.effect(.control(.play))] }
+            if plays(request), playback.phase == .paused { return [.effect(.control(.play))] }
             return [.effect(.listen(request))]
         case .pause:
-            guard let request = Self.listenRequest(info), playback.audio == request, playback.isRunning else { return [] }
+            guard let request = Self.listenRequest(info), plays(request), playback.isRunning else { return [] }
             return [.effect(.control(.pause))]
         default:
             return []

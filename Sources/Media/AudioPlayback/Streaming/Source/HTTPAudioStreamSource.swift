@@ -324,24 +324,19 @@ public final class HTTPAudioStreamSource: SeekableAudioStreamSource, @unchecked 
             return nil
         }
 
-        /// Estimates a finite stream's duration from its first frame header (constant bit rate assumed),
-        /// then sends `.opened` and the audio held back for the estimate.
+        /// Reads a finite stream's duration with the rule seeking uses (``MP3SeekMap/duration``: a Xing/Info
+        /// header's frame count, else the first frame's bit rate over the bytes), so the length shown and the
+        /// times a seek aims at agree; then sends `.opened` and the audio held back for it.
         private func finishProbe() {
             probing = false
-            if let total, let header = Self.firstFrameHeader(in: probe), header.bitRate > 0 {
-                let tag = MPEGAudioFrameHeader.id3v2TagSize(probe)
-                details.duration = Double(max(total - tag, 0)) * 8 / Double(header.bitRate)
+            if let total, let map = MP3SeekMap(head: probe, totalBytes: total), map.duration > 0 {
+                details.duration = map.duration
             }
             let held = probe
             probe = []
             if total != nil { source.rememberHead(held) }
             open()
             if !held.isEmpty { pending.append(.audio(held)) }
-        }
-
-        private static func firstFrameHeader(in bytes: [UInt8]) -> MPEGAudioFrameHeader? {
-            MP3SeekMap.frameStart(in: bytes, from: MPEGAudioFrameHeader.id3v2TagSize(bytes))
-                .flatMap { MPEGAudioFrameHeader(bytes, at: $0) }
         }
 
         /// The body ended: a finite stream is complete or cut short (reported once the audio before is out);
