@@ -31,11 +31,28 @@ final class Canvas {
             throw SDLError.last("SDL_CreateWindow")
         }
         // Prefer an accelerated renderer with vsync; fall back to the software one (and use it at once headless).
+        // An "accelerated" renderer that is OpenGL on a software rasteriser (Mesa's llvmpipe: Xvfb, a VM, a
+        // desktop without a GPU driver) is given up too, unless the user named a driver (SDL_RENDER_DRIVER).
         var vsync = true
         var renderer = headless
             ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        var softwareGL: String?
+        if let accelerated = renderer, SDL_GetHint(SDL_HINT_RENDER_DRIVER) == nil,
+           let name = Self.softwareRasterizer(of: accelerated) {
+            softwareGL = name
+            SDL_DestroyRenderer(accelerated)
+            renderer = nil
+        }
         if renderer == nil {
             vsync = false
+            // SDL's software renderer draws into the window's surface. By default SDL backs that surface with an
+            // OpenGL texture (SDL_HINT_FRAMEBUFFER_ACCELERATION) and presents it through OpenGL, which without a
+            // GPU is llvmpipe again: uploading and drawing the whole window every frame cost 2.4 × the CPU of the
+            // X11 framebuffer (XShm, else XPutImage, as mpv's x11 output) for a 720p video under Xvfb
+            // (BENCHMARKS.md, "Video in the window"). The hint is read when the surface is made, i.e. here.
+            if SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) == nil {
+                SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            }
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let renderer else {
@@ -44,7 +61,7 @@ final class Canvas {
         }
         var info = SDL_RendererInfo()
         SDL_GetRendererInfo(renderer, &info)
-        self.rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        self.rendererName = (info.name.map { String(cString: $0) } ?? "unknown") + (softwareGL.map { " (OpenGL was \($0))" } ?? "")
         self.vsync = vsync && (info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue) != 0
         self.window = window
         self.renderer = renderer
@@ -53,6 +70,23 @@ final class Canvas {
 
     /// SDL video drivers without a display (headless runs, tests, benchmarks): drawn with the software renderer.
     static let headlessDrivers: Set<String> = ["offscreen", "dummy"]
+
+    /// `GL_RENDERER` of an OpenGL renderer when it names a software rasteriser (Mesa's "llvmpipe (LLVM 15…)",
+    /// "softpipe", "Software Rasterizer", swrast), else nil (a GPU, or a renderer that is not OpenGL). SDL
+    /// makes the renderer's context current when it creates it, so `glGetString` answers for this window.
+    private static func softwareRasterizer(of renderer: OpaquePointer) -> String? {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name.map({ String(cString: $0) }),
+              name.hasPrefix("opengl"), let address = SDL_GL_GetProcAddress("glGetString") else { return nil }
+        typealias GetString = @convention(c) (UInt32) -> UnsafePointer<UInt8>?
+        let glGetString = unsafeBitCast(address, to: GetString.self)
+        let glRenderer: UInt32 = 0x1F01   // GL_RENDERER (OpenGL 2.1 and ES 2.0 specifications, glGetString)
+        guard let text = glGetString(glRenderer) else { return nil }
+        let description = String(cString: text)
+        let lowered = description.lowercased()
+        let software = ["llvmpipe", "softpipe", "software rasterizer", "swrast"].contains { lowered.contains($0) }
+        return software ? description : nil
+    }
 
     deinit {
         SDL_DestroyRenderer(renderer)
