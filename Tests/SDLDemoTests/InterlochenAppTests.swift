@@ -218,6 +218,20 @@ struct InterlochenAppTests {
     }
 
     /// From the start: the Featured NPR story's details (Featured scrolled to its end), shown and still, at 200 ms.
+    /// After a details script: Listen (the first button), playing, then the headphones mark's now-playing screen.
+    static let listenThenNowPlaying = """
+        300 tap \(firstButton.x) \(firstButton.y)
+        300 wait-state playing 30000
+        400 tap 84 24
+        400 wait-screen nowPlaying 5000
+        """
+
+    /// Where a click sets slider `index` of `screen` (drawn in an 800×600 window's content) to `fraction`.
+    static func point(on screen: DetailsScreen, slider index: Int, at fraction: Double) -> (x: Double, y: Double) {
+        let track = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).sliders[index].track
+        return (track.x + track.width * fraction, track.center.y)
+    }
+
     static let storyDetails = """
         \(start)
         100 wheel 0 -25 400 300
@@ -367,14 +381,10 @@ struct InterlochenAppTests {
         let screen = DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STATION", title: "Classical IPR",
                                    subtitle: "Classical music", facts: ["Playing"], actions: [ActionButton(.pause)],
                                    sliders: [DetailsSlider(name: "volume", label: "Volume", value: 1)])
-        let track = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).sliders[0].track
-        let tenth = (x: track.x + track.width / 10, y: track.center.y)
+        let tenth = Self.point(on: screen, slider: 0, at: 0.1)
         let run = try await DemoRun.script("""
             \(Self.classicalDetails)
-            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
-            400 tap 84 24
-            400 wait-screen nowPlaying 5000
+            \(Self.listenThenNowPlaying)
             400 wait-real 1500
             500 tap \(tenth.x) \(tenth.y)
             500 wait-real 1500
@@ -406,10 +416,7 @@ struct InterlochenAppTests {
         let rig = try await InterlochenSampleRig.serve()
         let run = try await DemoRun.script("""
             \(Self.storyDetails)
-            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
-            400 tap 84 24
-            400 wait-screen nowPlaying 5000
+            \(Self.listenThenNowPlaying)
             400 wait-state uninitialized 30000
             500 quit
             """, arguments: rig.arguments)
@@ -443,14 +450,10 @@ struct InterlochenAppTests {
                                    actions: [ActionButton(.pause), ActionButton(.pause), ActionButton(.pause)],
                                    sliders: [DetailsSlider(name: "position", label: "Position", value: 0),
                                              DetailsSlider(name: "volume", label: "Volume", value: 1)])
-        let track = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).sliders[0].track
-        let threeQuarters = (x: track.x + track.width * 0.75, y: track.center.y)
+        let threeQuarters = Self.point(on: screen, slider: 0, at: 0.75)
         let run = try await DemoRun.script("""
             \(Self.storyDetails)
-            300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
-            400 tap 84 24
-            400 wait-screen nowPlaying 5000
+            \(Self.listenThenNowPlaying)
             450 tap \(threeQuarters.x) \(threeQuarters.y)
             500 wait-state uninitialized 30000
             600 quit

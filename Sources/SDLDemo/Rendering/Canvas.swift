@@ -34,6 +34,12 @@ final class Canvas {
         // An "accelerated" renderer that is OpenGL on a software rasteriser (Mesa's llvmpipe: Xvfb, a VM, a
         // desktop without a GPU driver) is given up too, unless the user named a driver (SDL_RENDER_DRIVER).
         var vsync = true
+        // SDL_RENDER_DRIVER=software names the software renderer outright (SDL then ignores the flags below): its
+        // surface must be X11's framebuffer too, and the hint is read when the renderer makes the surface.
+        if SDL_GetHint(SDL_HINT_RENDER_DRIVER).map({ String(cString: $0) == "software" }) == true,
+           SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) == nil {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
         var renderer = headless
             ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         var softwareGL: String?
