@@ -216,8 +216,8 @@ public struct InterlochenScreens: ScreenModel {
         case watch(VideoRequest)
         /// Pause or resume what plays (Pause on the details of the item that plays; Listen on it while paused).
         case control(MediaKey)
-        /// Adjust what plays (the now-playing screen's volume): the host sends it as MediaCore's
-        /// `controlRequested`.
+        /// Adjust what plays (the now-playing screen's volume slider; for a story also its position slider, a seek,
+        /// and −15 s / +15 s, a skip): the host sends it as MediaCore's `controlRequested`.
         case adjust(PlaybackControl)
         /// Open this link in the browser.
         case open(URL)
