@@ -28,7 +28,7 @@ import VideoCore
 /// | state | event | screens | commands |
 /// |---|---|---|---|
 /// | – | `start` | `featured`, loading (the loading screen), tabs | load Featured |
-/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, `LIVE` on live casts); Performances and Extras: a header row (`header:NAME`, not selectable) over each category's rows; Radio: the group as each row's overline, `hasMore` when it has an NPR query | – |
+/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, `LIVE` on live casts); Performances and Extras: a header row (`header:INDEX:NAME`, the header's place among the list's headers from 0, so two categories of one name differ; not selectable) over each category's rows; Radio: the group as each row's overline, `hasMore` when it has an NPR query | – |
 /// | a tab loading | loaded with nothing and media that failed or is pending | `failed(message)` (Retry) | – |
 /// | a tab loading | load failed | `failed(message)` (Retry) | – |
 /// | a tab | loaded with some media failed | rows; a notice "Some content couldn't load" | – |
@@ -582,16 +582,19 @@ public struct InterlochenScreens: ScreenModel {
 
     private static let storiesGroup = "Stories"
 
-    /// The id of the header row over `group`'s items (`header:Orchestra`).
-    public static func headerRow(_ group: String) -> RowID { RowID("header:\(group)") }
+    /// The id of the list's `index`th header row (from 0), over `group`'s items (`header:0:Orchestra`). The index
+    /// keeps ids unique (``ScreenKit/ListRow/header(id:title:)``) when two categories share a name.
+    public static func headerRow(_ group: String, index: Int) -> RowID { RowID("header:\(index):\(group)") }
 
     /// `rows` with a header row before each run of one group (Performances' and Extras' categories).
     private static func headed(_ rows: [(row: ListRow, info: RowInfo)]) -> [ListRow] {
         var shown: [ListRow] = []
         var current: String?
+        var headers = 0
         for entry in rows {
             if let group = entry.info.group, group != current {
-                shown.append(.header(id: headerRow(group), title: group))
+                shown.append(.header(id: headerRow(group, index: headers), title: group))
+                headers += 1
             }
             current = entry.info.group
             shown.append(entry.row)
