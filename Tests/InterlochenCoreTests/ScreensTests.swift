@@ -58,6 +58,10 @@ struct InterlochenScreensTests {
             t += 0.1
             return screens.playbackChanged(status, &shell, at: t)
         }
+        /// The host reports what came of an effect, in the frame that ran it.
+        mutating func effectFinished(_ result: Screens.EffectResult) -> [Screens.Command] {
+            screens.effectFinished(result, &shell, at: t)
+        }
         mutating func tick() -> [Screens.Command] {
             t += 0.1
             var commands: [Screens.Command] = []
