@@ -58,6 +58,10 @@ struct InterlochenScreensTests {
             t += 0.1
             return screens.playbackChanged(status, &shell, at: t)
         }
+        /// The host reports what came of an effect, in the frame that ran it.
+        mutating func effectFinished(_ result: Screens.EffectResult) -> [Screens.Command] {
+            screens.effectFinished(result, &shell, at: t)
+        }
         mutating func tick() -> [Screens.Command] {
             t += 0.1
             var commands: [Screens.Command] = []
@@ -173,12 +177,12 @@ struct InterlochenScreensTests {
             Section(name: .extras, groups: [Section.Group(title: "Interviews", items: [.story(Self.story)])]),
             Section(name: .campusView, groups: [Section.Group(title: nil, items: [.cast(Self.live)])]),
         ])))
-        #expect(app.rows.map(\.id.rawValue) == ["header:Interviews", "npr:901", "header:Campus View", "livestream:6001"])
+        #expect(app.rows.map(\.id.rawValue) == ["header:0:Interviews", "npr:901", "header:1:Campus View", "livestream:6001"])
         #expect(app.rows.map(\.kind) == [.header, .item, .header, .item])
         #expect(app.rows.map(\.title) == ["Interviews", "A story", "Campus View", "Campus live"])
         #expect(app.rows.allSatisfy { $0.overline == nil })
         // A header is not a row to open; its item's details keep the category as their overline.
-        #expect(app.handle(.rowSelected("extras", "header:Interviews")).isEmpty && app.top?.id == "extras")
+        #expect(app.handle(.rowSelected("extras", "header:0:Interviews")).isEmpty && app.top?.id == "extras")
         _ = app.handle(.rowSelected("extras", "npr:901"))
         #expect(app.top?.details?.overline == "INTERVIEWS")
     }
@@ -192,8 +196,27 @@ struct InterlochenScreensTests {
             Section.Group(title: "Dance", items: []),
             Section.Group(title: "Live", items: [.cast(Self.live), .video(Self.video)]),
         ])])))
-        #expect(app.rows.map(\.id.rawValue) == ["header:Orchestra", "vimeo:1201001", "npr:901", "header:Live", "livestream:6001"])
+        #expect(app.rows.map(\.id.rawValue) == ["header:0:Orchestra", "vimeo:1201001", "npr:901", "header:1:Live", "livestream:6001"])
         #expect(app.top?.list?.itemCount == 3)
+    }
+
+    @Test("header ids stay unique when two categories share a name (ListRow.header's rule): the header's index in the id")
+    func repeatedCategoryNames() {
+        var app = Harness.featured()
+        let performances = app.handle(.tabSelected("featured", "performances"))
+        _ = app.finish(performances.first, .sections(Screens.LoadedSections(sections: [Section(name: .performances, groups: [
+            Section.Group(title: "Orchestra", items: [.video(Self.video)]),
+            Section.Group(title: "Live", items: [.cast(Self.live)]),
+            Section.Group(title: "Orchestra", items: [.story(Self.story)]),
+        ])])))
+        let ids = app.rows.map(\.id.rawValue)
+        #expect(ids == ["header:0:Orchestra", "vimeo:1201001", "header:1:Live", "livestream:6001", "header:2:Orchestra", "npr:901"])
+        #expect(Set(ids).count == ids.count, "ids unique: \(ids)")
+        #expect(app.rows.filter(\.isHeader).map(\.title) == ["Orchestra", "Live", "Orchestra"])
+        // Each item keeps its own category; the second Orchestra header is not a row to open either.
+        #expect(app.handle(.rowSelected("performances", "header:2:Orchestra")).isEmpty && app.top?.id == "performances")
+        _ = app.handle(.rowSelected("performances", "npr:901"))
+        #expect(app.top?.details?.overline == "ORCHESTRA")
     }
 
     @Test("Radio: more pages when it has stories; nearEnd → load more; new rows appended; nil → no more pages")

@@ -5,7 +5,8 @@ import Testing
 @testable import InterlochenCore
 
 /// Share on an item's details (issue 19): the item's web page when it has one, else what it plays; copied by the
-/// host (``InterlochenScreens/Effect/copyLink(_:)``) and said with a notice.
+/// host (``InterlochenScreens/Effect/copyLink(_:)``), which reports whether it was
+/// (``InterlochenScreens/EffectResult``); the model alone picks the notice.
 @Suite("Interlochen Share")
 struct ShareTests {
     typealias Screens = InterlochenScreens
@@ -41,13 +42,16 @@ struct ShareTests {
         return harness
     }
 
-    @Test("details: Share after Listen or Watch; action(.share) → a notice \"Link copied\" with the link, the copy effect")
+    @Test("details: Share after Listen or Watch; action(.share) → the copy effect, no notice yet; linkCopied → a notice \"Link copied\" with the link")
     func share() {
         var app = harness([.video(Self.video), .story(Self.story), .story(Self.textStory), .station(Self.hostile)])
         _ = app.handle(.rowSelected("featured", "vimeo:1"))
         #expect(app.top?.details?.actions.map(\.action) == [.watch, .share])
         #expect(app.top?.details?.actions.last?.title == "Share")
-        #expect(app.handle(.action(Screens.detailsScreen, .share)) == [.effect(.copyLink(URL(string: "https://vimeo.com/1")!))])
+        let link = URL(string: "https://vimeo.com/1")!
+        #expect(app.handle(.action(Screens.detailsScreen, .share)) == [.effect(.copyLink(link))])
+        #expect(app.shell.notice == nil, "nothing is said before the host reports the copy")
+        #expect(app.effectFinished(.linkCopied(link)).isEmpty)
         #expect(app.shell.notice?.title == "Link copied" && app.shell.notice?.message == "https://vimeo.com/1")
         #expect(app.top?.id == Screens.detailsScreen, "Share stays on the details")
         _ = app.shell.pop(at: app.t)
@@ -55,6 +59,21 @@ struct ShareTests {
         _ = app.handle(.rowSelected("featured", "npr:901"))
         #expect(app.top?.details?.actions.map(\.action) == [.listen, .share])
         #expect(app.handle(.action(Screens.detailsScreen, .share)) == [.effect(.copyLink(URL(string: "https://www.npr.org/901")!))])
+    }
+
+    @Test("linkNotCopied (the clipboard refused it) → a notice \"Link not copied\" with the reason, on the details; Share again can succeed")
+    func notCopied() {
+        var app = harness([.video(Self.video)])
+        _ = app.handle(.rowSelected("featured", "vimeo:1"))
+        let link = URL(string: "https://vimeo.com/1")!
+        #expect(app.handle(.action(Screens.detailsScreen, .share)) == [.effect(.copyLink(link))])
+        #expect(app.effectFinished(.linkNotCopied(link, reason: "SDL_SetClipboardText: No clipboard")).isEmpty)
+        #expect(app.shell.notice?.title == "Link not copied" && app.shell.notice?.message == "SDL_SetClipboardText: No clipboard")
+        #expect(app.top?.id == Screens.detailsScreen && app.shell.screens.count == 2, "the details stay")
+        app.shell.closeNotice()
+        #expect(app.handle(.action(Screens.detailsScreen, .share)) == [.effect(.copyLink(link))])
+        _ = app.effectFinished(.linkCopied(link))
+        #expect(app.shell.notice?.title == "Link copied")
     }
 
     @Test("nothing to share (no link, or not http(s)): no Share button, and a stray share does nothing")

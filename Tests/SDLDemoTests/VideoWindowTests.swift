@@ -302,9 +302,13 @@ struct VideoWindowTests {
         #expect(mean < 8, "mean difference \(mean) per channel (0–255)")
     }
 
-    @Test("usage: --start without --video, a missing file, --video with --app: exit 64 with the reason")
+    @Test("usage: --start without --video, a missing file, --video with --app, --start or --max-bandwidth with --app buffs --stream: exit 64 with the reason")
     func usage() async throws {
         for (arguments, reason) in [(["--start", "3"], "--start and --max-bandwidth are for --video"),
+                                    (["--app", "buffs", "--stream", "http://127.0.0.1:9/radio.mp3", "--start", "3"],
+                                     "--start and --max-bandwidth shape --app buffs' video, and with --stream there is none"),
+                                    (["--app", "buffs", "--stream", "http://127.0.0.1:9/radio.mp3", "--max-bandwidth", "500000"],
+                                     "--start and --max-bandwidth shape --app buffs' video, and with --stream there is none"),
                                     (["--video", "/nonexistent/clip.mp4"], "no such file"),
                                     (["--video", "--app", "vimeo"], "--video opens the player alone")] {
             let directory = try makeTemporaryDirectory("VideoWindowTests")

@@ -282,13 +282,38 @@ struct ScreensTests {
         #expect(app.screens.stack == ["albums", "videos"] && app.top?.id == "videos")
     }
 
-    @Test("Watch and Listen need an HLS file; Watch needs it over http(s)")
+    @Test("Watch and Listen need an HLS file over http(s): a file: link has neither, and a stray listen or watch does nothing")
     func watchNeedsHLS() {
         let none = VimeoPresentation.details(Self.video(1, hls: false), overline: nil)
         #expect(none.actions.isEmpty)
-        var local = Self.video(2)
+        for link in ["file:///etc/passwd", "FILE:///etc/passwd", "smb://host/share/v.m3u8", "v.m3u8"] {
+            var local = Self.video(2)
+            local.files = [VimeoFile(quality: "hls", type: "video/mp4", link: link)]
+            #expect(VimeoPresentation.actions(local).isEmpty && VimeoPresentation.playlistURL(local) == nil, "\(link)")
+        }
+        var web = Self.video(3)
+        web.files = [VimeoFile(quality: "hls", type: "video/mp4", link: "HTTPS://h/v3.m3u8")]
+        #expect(VimeoPresentation.actions(web) == [ActionButton(.watch), ActionButton(.listen)])
+        #expect(VimeoPresentation.playlistURL(web) == URL(string: "HTTPS://h/v3.m3u8"))
+
+        // On the details of a video whose HLS link is a local file: no buttons, and a stray Listen or Watch runs nothing.
+        var app = Harness()
+        let start = app.start()
+        _ = app.finish(start.first, Self.albumsOutcome())
+        let open = app.handle(.rowSelected(VimeoScreens.albumsScreen, "1001"))
+        var local = Self.video(0)
         local.files = [VimeoFile(quality: "hls", type: "video/mp4", link: "file:///etc/passwd")]
-        #expect(VimeoPresentation.actions(local) == [ActionButton(.listen)] && VimeoPresentation.watchURL(local) == nil)
+        let page = VideoPage(list: .album("1001"), page: 1, total: 1, hasMore: false, videos: [local])
+        _ = app.finish(open.first, .videos(Sourced(page, source: .network, fetchedAt: Self.now, freshness: .fresh)))
+        let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v0"))
+        _ = app.finish(check.first, .connectivity(.online))
+        guard case .details(let details)? = app.top?.body else {
+            Issue.record("no details")
+            return
+        }
+        #expect(app.top?.id == VimeoScreens.detailsScreen && details.actions.isEmpty)
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .listen)).isEmpty)
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .watch)).isEmpty)
     }
 
     @Test("back: the screen's entry goes; its late results are dropped")

@@ -344,7 +344,8 @@ extension MediaControlsState {
 }
 
 extension MediaControlCommand {
-    /// The video control this command is (`Seek`, `SetPosition`, the volume), nil for the rest.
+    /// The playback control this command is (`Seek`, `SetPosition`, the volume), nil for the rest: MediaCore's
+    /// ``MediaCore/MediaPlayer`` runs it on what plays, a video or audio (a story's seek, the audio's volume).
     var playbackControl: PlaybackControl? {
         switch self {
         case .seek(let delta): .skip(by: delta)

@@ -92,6 +92,9 @@ struct SDLDemoCommand: ParsableCommand {
         if video.video == nil, app != .buffs, video.start != nil || video.maxBandwidth != nil {
             throw ValidationError("--start and --max-bandwidth are for --video (and --app buffs, whose video they shape)")
         }
+        if app == .buffs, player.stream != nil, video.start != nil || video.maxBandwidth != nil {
+            throw ValidationError("--start and --max-bandwidth shape --app buffs' video, and with --stream there is none (the panel floats over the stream's circle)")
+        }
         // Secret files are read now, so a bad one is a usage error before any window opens (docs/security.md).
         do {
             _ = try vimeoToken.resolved()

@@ -13,7 +13,10 @@ import VideoCore
 /// ```swift
 /// let app = ScreenAppHost(model: VimeoScreens(), context: context, resources: StandardResourceFetcher(),
 ///                         perform: { request, now in await VimeoLoads.outcome(of: request.load, library: library, now: now) },
-///                         effect: { effect in if case .listen(let request) = effect { context.media?.send(.playRequested(.download(request))) } },
+///                         effect: { effect in
+///                             if case .listen(let request) = effect { context.media?.send(.playRequested(.download(request))) }
+///                             return nil   // nothing to report (an effect whose result the model needs returns it)
+///                         },
 ///                         player: { effect in if case .watch(let request) = effect { request } else { nil } })
 /// ```
 ///
@@ -23,11 +26,15 @@ import VideoCore
 /// player closes (its ✕, Escape out of windowed mode) the video is released and the host closes the player
 /// screen (``ScreenKit/Shell/close(_:at:)``), handing the model the `back(from: "player")` it returns; a back
 /// from the player screen that reaches the shell (before the video reports) releases the video likewise.
+///
+/// **What an effect came to.** `effect` returns what the model should hear of the effect it ran (Interlochen's
+/// Share: the link copied or not), and the host hands it to ``ScreenKit/ScreenModel/effectFinished(_:_:at:)`` at
+/// once, in the same frame; nil: nothing to report.
 final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     private var model: Model
     private let context: AppContext
     private let perform: @Sendable (Model.Request, Date) async -> Model.Outcome
-    private let effect: (Model.Effect) -> Void
+    private let effect: (Model.Effect) -> Model.EffectResult?
     private let player: (Model.Effect) -> VideoRequest?
     /// The video player, while one is open.
     private var video: VideoOverlay?
@@ -41,13 +48,14 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     ///   - context: the way back to the main thread (and to the media host).
     ///   - resources: fetches the screens' images.
     ///   - perform: runs one load (off the main thread); `now` is the wall clock when it started.
-    ///   - effect: runs one of the model's other effects (main thread).
+    ///   - effect: runs one of the model's other effects (main thread) and returns what the model should hear of
+    ///     it (``ScreenKit/ScreenModel/effectFinished(_:_:at:)``), nil for nothing.
     ///   - player: the video an effect opens the player on (nil: not a player effect; it goes to `effect`).
     ///   - finished: sees every outcome before the model does (e.g. to log a failure on stderr).
     ///   - cleanup: stops what the app started (a sample server, a temporary store), after the loads.
     init(model: Model, context: AppContext, resources: (any ResourceFetching)?,
          perform: @escaping @Sendable (Model.Request, Date) async -> Model.Outcome,
-         effect: @escaping (Model.Effect) -> Void = { _ in },
+         effect: @escaping (Model.Effect) -> Model.EffectResult? = { _ in nil },
          player: @escaping (Model.Effect) -> VideoRequest? = { _ in nil },
          finished: @escaping (Model.Outcome) -> Void = { _ in },
          cleanup: @escaping () -> Void = {}) {
@@ -62,7 +70,7 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     }
 
     func start(_ shell: inout Shell, at t: Double) {
-        run(model.send(.started, &shell, at: t, now: Date()), at: t)
+        run(model.send(.started, &shell, at: t, now: Date()), &shell, at: t)
     }
 
     func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) {
@@ -71,14 +79,14 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
             video = nil
             context.media?.send(.audioReleased)
         }
-        run(model.send(.output(output), &shell, at: t, now: Date()), at: t)
+        run(model.send(.output(output), &shell, at: t, now: Date()), &shell, at: t)
     }
 
     /// Hands the new status to a model that follows the player (its `Playback` is MediaCore's
     /// ``MediaCore/PlaybackStatus``); a model whose `Playback` is `Never` never hears of it.
     func playbackChanged(_ status: PlaybackStatus, _ shell: inout Shell, at t: Double) {
         guard let playback = status as? Model.Playback else { return }
-        run(model.playbackChanged(playback, &shell, at: t), at: t)
+        run(model.playbackChanged(playback, &shell, at: t), &shell, at: t)
     }
 
     var isWorking: Bool { !tasks.isEmpty }
@@ -95,12 +103,17 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
         cleanup()
     }
 
-    private func run(_ commands: [ScreenModelCommand<Model.Request, Model.Effect>], at t: Double) {
+    /// Runs the model's commands in order; what an effect reports goes back to the model at once.
+    private func run(_ commands: [ScreenModelCommand<Model.Request, Model.Effect>], _ shell: inout Shell, at t: Double) {
         for command in commands {
             switch command {
             case .load(let request): load(request)
             case .effect(let effect):
-                if let request = player(effect) { openPlayer(request, at: t) } else { self.effect(effect) }
+                if let request = player(effect) {
+                    openPlayer(request, at: t)
+                } else if let result = self.effect(effect) {
+                    run(model.effectFinished(result, &shell, at: t), &shell, at: t)
+                }
             }
         }
     }
@@ -137,6 +150,6 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     private func finish(_ request: Model.Request, _ outcome: Model.Outcome, _ shell: inout Shell, at t: Double) {
         guard tasks.removeValue(forKey: request.serial) != nil else { return }
         finished(outcome)
-        run(model.send(.finished(request, outcome), &shell, at: t, now: Date()), at: t)
+        run(model.send(.finished(request, outcome), &shell, at: t, now: Date()), &shell, at: t)
     }
 }

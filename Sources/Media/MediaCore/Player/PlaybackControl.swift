@@ -1,11 +1,13 @@
 /// What the user asked of what plays: the video player screen's keys and controls, the now-playing screen's
-/// volume, and the media controls' Seek, SetPosition and Volume. Sent as ``MediaEvent/controlRequested(_:)``.
-/// While a video is active the host runs it on the video engine; while audio is loaded (a download or a stream)
-/// the volume and mute set ``MediaPlayer/audioVolume`` (the gain on the shared device) and the rest do nothing;
+/// volume, seek slider and ±15 s, and the media controls' Seek, SetPosition and Volume. Sent as
+/// ``MediaEvent/controlRequested(_:)``. While a video is active the host runs it on the video engine; while audio
+/// is loaded (a download or a stream) the volume and mute set ``MediaPlayer/audioVolume`` (the gain on the shared
+/// device), seek and skip on a story (a stream whose source says it ends, its session open) become
+/// ``MediaCommand/seekStream(_:_:)``, and the rest (play, pause, a seek on live radio or a download) do nothing;
 /// with nothing loaded, nothing happens.
 ///
 /// ```swift
-/// host.send(.controlRequested(.skip(by: 5)))       // → (mpv's key)
+/// host.send(.controlRequested(.skip(by: 5)))       // → (mpv's key), or a story's seek
 /// host.send(.controlRequested(.setVolume(0.5)))    // the video's, or the audio's
 /// ```
 public enum PlaybackControl: Hashable, Sendable {

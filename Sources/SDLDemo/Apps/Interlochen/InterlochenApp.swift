@@ -77,15 +77,15 @@ enum InterlochenApp {
                 case .open(let url):
                     opener.open(url)
                 case .copyLink(let url):
-                    // Share: the model already says "Link copied"; the log says whether the clipboard took it.
-                    let link = URLRedaction.redact(url.absoluteString)
+                    // Share: the clipboard, read back; the model hears which and picks the notice.
                     if let failure = Clipboard.copy(url.absoluteString) {
                         DemoLog.line("interlochen: link not copied: \(failure)")
-                        context.update { shell, t in shell.show(Notice(title: "Link not copied", message: failure), at: t) }
-                    } else {
-                        DemoLog.line("interlochen: link copied to the clipboard: \(link)")
+                        return .linkNotCopied(url, reason: failure)
                     }
+                    DemoLog.line("interlochen: link copied to the clipboard: \(URLRedaction.redact(url.absoluteString))")
+                    return .linkCopied(url)
                 }
+                return nil
             },
             player: { effect in if case .watch(let request) = effect { request } else { nil } },
             finished: { outcome in

@@ -62,6 +62,7 @@ enum VimeoApp {
                 case .listen(let request): context.media?.send(.playRequested(.download(request)))
                 case .watch: break   // the player (below)
                 }
+                return nil
             },
             player: { effect in if case .watch(let request) = effect { request } else { nil } },
             finished: { outcome in

@@ -25,8 +25,10 @@ enum ListRenderer {
         try drawPull(list, with: painter)
     }
 
-    /// The list's frame less its rows and footer, filled with the background's colour (rows are contiguous:
-    /// one fixed height).
+    /// The list's frame less its rows and footer, filled with the background's colour: the room above the first
+    /// visible row and below the last (or the footer). What lies between needs nothing: the visible rows are
+    /// contiguous, each starting where the one above ends (``ScreenKit/ScrollingList``'s row tops), whatever their
+    /// heights (an item's ``ScreenKit/ListStyle/rowHeight``, a header's ``ScreenKit/ListStyle/headerHeight``).
     private static func fillRoomAroundRows(of list: ListFrame, with painter: Painter) {
         let frame = list.frame
         let top = list.rows.first?.frame.y ?? list.footerFrame?.y ?? frame.maxY

@@ -6,7 +6,8 @@ import Foundation
 /// for the host to run, and the app's other effects (play, open a link).
 ///
 /// A host (SDLDemo's `ScreenAppHost`) runs the loads in the background, keeps the table of those in flight,
-/// and feeds each outcome back as ``ScreenModelEvent/finished(_:_:)``:
+/// and feeds each outcome back as ``ScreenModelEvent/finished(_:_:)``; an effect whose result the model needs
+/// (Interlochen's Share: did the link reach the clipboard?) it reports back through ``effectFinished(_:_:at:)``:
 ///
 /// ```swift
 /// var model = VimeoScreens()
@@ -24,6 +25,9 @@ public protocol ScreenModel: Sendable {
     /// What the host's player is doing, as the model follows it (MediaCore's `PlaybackStatus` for Interlochen);
     /// `Never` (the default) for a model that does not follow the player.
     associatedtype Playback: Sendable = Never
+    /// What the host reports of an effect it ran (Interlochen's: Share's link copied or not), so the model alone
+    /// decides what the screens say of it; `Never` (the default) for a model whose effects report nothing.
+    associatedtype EffectResult: Sendable = Never
 
     /// Applies `event` at frame time `t` and wall-clock `now`; changes `shell`; returns what to run, in order.
     mutating func send(_ event: ScreenModelEvent<Request, Outcome>, _ shell: inout Shell, at t: Double, now: Date)
@@ -33,11 +37,20 @@ public protocol ScreenModel: Sendable {
     /// may change `shell` (a Listen button reads Pause) and return commands. The default does nothing.
     mutating func playbackChanged(_ playback: Playback, _ shell: inout Shell, at t: Double)
         -> [ScreenModelCommand<Request, Effect>]
+
+    /// The host ran one of the model's effects and reports what came of it, at frame time `t` (the frame that ran
+    /// it): the model may change `shell` (a notice saying so) and return commands. The default does nothing.
+    mutating func effectFinished(_ result: EffectResult, _ shell: inout Shell, at t: Double)
+        -> [ScreenModelCommand<Request, Effect>]
 }
 
 extension ScreenModel {
     /// Does nothing: a model that does not follow the player.
     public mutating func playbackChanged(_ playback: Playback, _ shell: inout Shell, at t: Double)
+        -> [ScreenModelCommand<Request, Effect>] { [] }
+
+    /// Does nothing: a model whose effects report nothing.
+    public mutating func effectFinished(_ result: EffectResult, _ shell: inout Shell, at t: Double)
         -> [ScreenModelCommand<Request, Effect>] { [] }
 }
 

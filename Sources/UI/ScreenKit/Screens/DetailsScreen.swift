@@ -23,7 +23,8 @@ public struct DetailsScreen: Hashable, Sendable {
     public var paragraph: String
     /// The buttons, left to right.
     public var actions: [ActionButton]
-    /// Sliders under the buttons, top to bottom (the now-playing screen's volume).
+    /// Sliders under the buttons, top to bottom (the now-playing screen's position, for a story of known length,
+    /// and volume).
     public var sliders: [DetailsSlider]
 
     /// Creates a details screen.

@@ -1,14 +1,14 @@
-/// A labelled horizontal slider on a ``DetailsScreen``, under its buttons (the now-playing screen's volume). A
-/// click on its track reports ``ShellOutput/sliderChanged(_:_:_:)`` with the fraction of the track at the click
-/// (0 at the left edge, 1 at the right), as the video player's volume slider does; the model sets ``value``
-/// when what it shows changed.
+/// A labelled horizontal slider on a ``DetailsScreen``, under its buttons (the now-playing screen's position in a
+/// story and its volume). A click on its track reports ``ShellOutput/sliderChanged(_:_:_:)`` with the fraction of
+/// the track at the click (0 at the left edge, 1 at the right), as the video player's sliders do; the model sets
+/// ``value`` when what it shows changed.
 ///
 /// ```swift
 /// DetailsScreen(title: "Classical IPR", actions: [ActionButton(.pause)],
 ///               sliders: [DetailsSlider(name: "volume", label: "Volume", value: 0.8)])
 /// ```
 public struct DetailsSlider: Hashable, Sendable {
-    /// What the slider sets, as outputs and traces name it (`volume`).
+    /// What the slider sets, as outputs and traces name it (`position`, `volume`).
     public var name: String
     /// The text left of the track.
     public var label: String

@@ -18,7 +18,8 @@ public struct Screen: Sendable {
     public var tabs: TabBar?
     /// A button at the title bar's right end (Search, or Done on a modal), if any.
     public var trailingButton: TitleBarButton?
-    /// A modal (e.g. a full-screen search): no back button, a grey title bar; Done, Escape or Backspace close it.
+    /// A modal (e.g. a full-screen search): no back button, a grey title bar; Done or Escape close it, and so does
+    /// Backspace unless its search field has text (then Backspace deletes a character).
     public var isModal = false
     /// The screen shows the playback itself (a now-playing screen): the floating circle hides while it is on
     /// top, so it covers none of the screen's controls, and presses go to the screen.

@@ -7,7 +7,8 @@ import VideoCore
 
 /// The Interlochen app's screens as a pure value: five tabs (Featured, Radio, Performances, Extras with
 /// Campus View, More), each a list of its section's items, and an item's details with Listen or Watch.
-/// Events in (the shell's outputs, the results of loads), commands out (loads, play requests, links to open);
+/// Events in (the shell's outputs, the results of loads, what came of an effect: Share's copy), commands out
+/// (loads, play requests, links to open, a link to copy);
 /// the shell (a value too) is changed in place. A thin driver (SDLDemo's `InterlochenApp`) runs the commands
 /// against `InterlochenLibrary`, the global audio player and `xdg-open`, and hands the results back.
 ///
@@ -28,7 +29,7 @@ import VideoCore
 /// | state | event | screens | commands |
 /// |---|---|---|---|
 /// | – | `start` | `featured`, loading (the loading screen), tabs | load Featured |
-/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, `LIVE` on live casts); Performances and Extras: a header row (`header:NAME`, not selectable) over each category's rows; Radio: the group as each row's overline, `hasMore` when it has an NPR query | – |
+/// | a tab loading | its sections loaded | rows (title, subtitle by type, thumbnail, `LIVE` on live casts); Performances and Extras: a header row (`header:INDEX:NAME`, the header's place among the list's headers from 0, so two categories of one name differ; not selectable) over each category's rows; Radio: the group as each row's overline, `hasMore` when it has an NPR query | – |
 /// | a tab loading | loaded with nothing and media that failed or is pending | `failed(message)` (Retry) | – |
 /// | a tab loading | load failed | `failed(message)` (Retry) | – |
 /// | a tab | loaded with some media failed | rows; a notice "Some content couldn't load" | – |
@@ -47,7 +48,9 @@ import VideoCore
 /// | details | `action(.listen)` | – | listen: the station's stream (MP3 over HTTP, or live HLS), or the story's MP3 |
 /// | details | `action(.watch)` on a video, a live cast or an HDRelay stream (live or on demand) | `player` pushed (``ScreenKit/PlayerScreen``: no tabs) | watch: the player on the video's HLS link or the cast's live playlist |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again | – |
-/// | details | `action(.share)` (shown when the item has an http(s) link: its web page, else its stream) | a notice "Link copied" with the link | copy the link to the clipboard |
+/// | details | `action(.share)` (shown when the item has an http(s) link: its web page, else its stream) | – | copy the link to the clipboard (`.copyLink`) |
+/// | any | `effectFinished(.linkCopied(link))` (the host put it on the clipboard) | a notice "Link copied" with the link | – |
+/// | any | `effectFinished(.linkNotCopied(link, reason:))` (the clipboard refused it) | a notice "Link not copied" with the reason | – |
 /// | details | `back` | (the shell popped it) | – |
 /// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
@@ -216,13 +219,22 @@ public struct InterlochenScreens: ScreenModel {
         case watch(VideoRequest)
         /// Pause or resume what plays (Pause on the details of the item that plays; Listen on it while paused).
         case control(MediaKey)
-        /// Adjust what plays (the now-playing screen's volume): the host sends it as MediaCore's
-        /// `controlRequested`.
+        /// Adjust what plays (the now-playing screen's volume slider; for a story also its position slider, a seek,
+        /// and −15 s / +15 s, a skip): the host sends it as MediaCore's `controlRequested`.
         case adjust(PlaybackControl)
         /// Open this link in the browser.
         case open(URL)
-        /// Share: put this link on the clipboard (the notice "Link copied" already shows).
+        /// Share: put this link on the clipboard, then report ``EffectResult/linkCopied(_:)`` or
+        /// ``EffectResult/linkNotCopied(_:reason:)`` (``effectFinished(_:_:at:)``): the model says which.
         case copyLink(URL)
+    }
+
+    /// What the host reports of an effect it ran (``effectFinished(_:_:at:)``).
+    public enum EffectResult: Hashable, Sendable {
+        /// Share's link is on the clipboard.
+        case linkCopied(URL)
+        /// Share's link did not reach the clipboard; `reason` says why, in one line.
+        case linkNotCopied(URL, reason: String)
     }
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
@@ -338,6 +350,17 @@ public struct InterlochenScreens: ScreenModel {
         return []
     }
 
+    /// The host ran an effect: Share's link copied ("Link copied", the link) or not ("Link not copied", why).
+    public mutating func effectFinished(_ result: EffectResult, _ shell: inout Shell, at t: Double) -> [Command] {
+        switch result {
+        case .linkCopied(let url):
+            shell.show(Notice(title: "Link copied", message: url.absoluteString), at: t)
+        case .linkNotCopied(_, let reason):
+            shell.show(Notice(title: "Link not copied", message: reason), at: t)
+        }
+        return []
+    }
+
     /// Reacts to what the shell reported.
     private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
@@ -430,7 +453,7 @@ public struct InterlochenScreens: ScreenModel {
                 shell.push(PlayerScreen.screen(title: details.item.title), at: t)
                 return [.effect(.watch(request))]
             }
-            if action == .share { return Self.share(details.item, &shell, at: t) }
+            if action == .share { return Self.share(details.item) }
             return play(action, details)
         case .tabSelected(_, let id):
             guard let tab = Tab(id.rawValue) else { return [] }
@@ -582,16 +605,19 @@ public struct InterlochenScreens: ScreenModel {
 
     private static let storiesGroup = "Stories"
 
-    /// The id of the header row over `group`'s items (`header:Orchestra`).
-    public static func headerRow(_ group: String) -> RowID { RowID("header:\(group)") }
+    /// The id of the list's `index`th header row (from 0), over `group`'s items (`header:0:Orchestra`). The index
+    /// keeps ids unique (``ScreenKit/ListRow/header(id:title:)``) when two categories share a name.
+    public static func headerRow(_ group: String, index: Int) -> RowID { RowID("header:\(index):\(group)") }
 
     /// `rows` with a header row before each run of one group (Performances' and Extras' categories).
     private static func headed(_ rows: [(row: ListRow, info: RowInfo)]) -> [ListRow] {
         var shown: [ListRow] = []
         var current: String?
+        var headers = 0
         for entry in rows {
             if let group = entry.info.group, group != current {
-                shown.append(.header(id: headerRow(group), title: group))
+                shown.append(.header(id: headerRow(group, index: headers), title: group))
+                headers += 1
             }
             current = entry.info.group
             shown.append(entry.row)
@@ -637,10 +663,10 @@ public struct InterlochenScreens: ScreenModel {
                              paragraph: InterlochenText.paragraph(item), actions: actions)
     }
 
-    /// Share: the item's link (``SectionItem/shareURL``) to the clipboard, and a notice saying so.
-    private static func share(_ item: SectionItem, _ shell: inout Shell, at t: Double) -> [Command] {
+    /// Share: the item's link (``SectionItem/shareURL``) to the clipboard; the notice waits for the host's report
+    /// (``effectFinished(_:_:at:)``).
+    private static func share(_ item: SectionItem) -> [Command] {
         guard let url = item.shareURL else { return [] }
-        shell.show(Notice(title: "Link copied", message: url.absoluteString), at: t)
         return [.effect(.copyLink(url))]
     }
 

@@ -80,18 +80,16 @@ public enum VimeoPresentation {
                       actions: actions(video))
     }
 
-    /// The details' buttons: **Watch** (the player, on an http(s) HLS link) and **Listen** (the sound in the circle)
-    /// when the video has an HLS file; none otherwise.
+    /// The details' buttons: **Watch** (the player) and **Listen** (the sound in the circle) when the video has an
+    /// HLS file over http(s) (``playlistURL(_:)``); none otherwise.
     public static func actions(_ video: VimeoVideo) -> [ActionButton] {
-        var actions: [ActionButton] = []
-        if watchURL(video) != nil { actions.append(ActionButton(.watch)) }
-        if video.hlsFile?.streamLink.flatMap(url) != nil { actions.append(ActionButton(.listen)) }
-        return actions
+        guard playlistURL(video) != nil else { return [] }
+        return [ActionButton(.watch), ActionButton(.listen)]
     }
 
-    /// The HLS playlist Watch opens the player on: the HLS file's link, over http or https only (a link from the
-    /// network never makes the player open a local file).
-    public static func watchURL(_ video: VimeoVideo) -> URL? {
+    /// The HLS playlist Watch opens the player on and Listen downloads the sound of: the HLS file's link, over
+    /// http or https only (a link from the network never makes the player or the downloader open a local file).
+    public static func playlistURL(_ video: VimeoVideo) -> URL? {
         guard let link = video.hlsFile?.streamLink, let url = URL(string: link),
               let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
         return url

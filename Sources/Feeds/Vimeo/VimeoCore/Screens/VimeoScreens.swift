@@ -35,13 +35,14 @@ import VideoCore
 /// | refreshing | loaded | rows replaced, `loaded`; a notice "No internet connection" when only the stored copy could be shown | – |
 /// | refreshing | failed | `loaded`, the old rows, a notice "Couldn't refresh" | – |
 /// | videos, search | `rowSelected(video)` | – | check connectivity (once at a time) |
-/// | checking | online | `details` pushed (picture, name, duration, size, files; Watch and Listen when there is an HLS file) | – |
+/// | checking | online | `details` pushed (picture, name, duration, size, files; Watch and Listen when there is an HLS file over http(s)) | – |
 /// | checking | offline | the notice "No internet connection" | – |
 /// | details | `action(.watch)` | – | check connectivity (once at a time) |
 /// | checking for Watch | online | `player` pushed over the details | watch: the player on the HLS link |
 /// | checking for Watch | offline | the notice "No internet connection" (the seed's placeholder alert); no player | – |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again, as left | – |
-/// | details | `action(.listen)` | – | listen: the HLS file's sound, downloaded into the circle |
+/// | details | `action(.listen)`, an HLS file over http(s) | – | listen: the HLS file's sound, downloaded into the circle |
+/// | details | `action(.listen)`, no HLS file or not over http(s) (`file:`, a custom scheme) | – | – |
 /// | albums | `tabSelected(search)` | the `search` root (restored as left) | – |
 /// | search | `tabSelected(albums)` | the `albums` root restored as left (no reload) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the search |
@@ -211,12 +212,12 @@ public struct VimeoScreens: ScreenModel {
             return reload(screen, purpose: .first, &shell, at: t)
         case .action(let screen, .listen):
             guard let index = topIndex(screen), case .details(let video, let album) = entries[index].content,
-                  let link = video.hlsFile?.streamLink, let playlist = URL(string: link) else { return [] }
+                  let playlist = VimeoPresentation.playlistURL(video) else { return [] }
             let artwork = video.pictures.best(forWidth: VimeoPresentation.detailsPictureWidth).flatMap { URL(string: $0.link) }
             return [.effect(.listen(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork)))]
         case .action(let screen, .watch):
             guard let index = topIndex(screen), case .details(let video, _) = entries[index].content,
-                  VimeoPresentation.watchURL(video) != nil, pendingSelection == nil else { return [] }
+                  VimeoPresentation.playlistURL(video) != nil, pendingSelection == nil else { return [] }
             let check = request(entries[index], .connectivity(video: video.id), .watch)
             pendingSelection = (check.serial, video.id)
             return [.load(check)]
@@ -290,7 +291,7 @@ public struct VimeoScreens: ScreenModel {
     /// Watch's connectivity check answered: online, the player over the details (still on top); else the notice.
     private mutating func watchChecked(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
         guard let index = entries.indices.last, entries[index].serial == request.entry,
-              case .details(let video, _) = entries[index].content, let url = VimeoPresentation.watchURL(video) else { return [] }
+              case .details(let video, _) = entries[index].content, let url = VimeoPresentation.playlistURL(video) else { return [] }
         switch outcome {
         case .connectivity(.online):
             entries.append(newEntry(PlayerScreen.id, .player))
