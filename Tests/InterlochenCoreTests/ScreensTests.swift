@@ -271,6 +271,27 @@ struct InterlochenScreensTests {
         #expect(app.shell.notice == Notice.offline())
     }
 
+    @Test("details: a station or story whose audio is not http(s) (file:, smb:, relative) has no Listen, and a stray listen runs nothing")
+    func listenNeedsTheWeb() {
+        for link in ["file:///etc/passwd", "FILE:///x.mp3", "smb://h/x.mp3", "/radio/x.mp3"] {
+            var app = Harness.featured()
+            let radio = app.handle(.tabSelected("featured", "radio"))
+            let station = RadioStation(id: "odd", name: "Odd", streamURL: link)
+            let section = Section(name: .radio, groups: [
+                Section.Group(title: "Stations", items: [.station(station)]),
+                Section.Group(title: "Stories", items: [.story(NPRStory(id: "s", title: "S", audioURL: link))]),
+            ])
+            _ = app.finish(radio.first, .sections(Screens.LoadedSections(sections: [section])))
+            for row in ["station:odd", "npr:s"] {
+                _ = app.handle(.rowSelected("radio", RowID(row)))
+                #expect(app.top?.details?.actions.map(\.action).contains(.listen) == false, "\(link) \(row)")
+                #expect(app.handle(.action(Screens.detailsScreen, .listen)).isEmpty, "\(link) \(row)")
+                _ = app.shell.pop(at: app.t)
+                _ = app.handle(.back(from: Screens.detailsScreen))
+            }
+        }
+    }
+
     @Test("details: Listen on a station (MP3 → HTTP stream; .m3u8 → live HLS) and on a playable story")
     func listen() {
         var app = Harness.featured()

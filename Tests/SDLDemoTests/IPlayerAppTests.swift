@@ -181,8 +181,11 @@ struct IPlayerAppTests {
         #expect(failed.loadMessage?.contains("HTTP 500") == true, "\(failed.loadMessage ?? "")")
         #expect(failed.loadMessage?.contains("<html>") == false, "HTML is not shown as the message")
         #expect(frames.allOutputs.contains("retry:categories"))
+        // After Retry the screen is loading until the answer; a frame shows that unless the answer (released as
+        // soon as it is asked for) is in before the next frame is drawn, which a loaded machine allows (seen once
+        // in 38 runs). The model's own test covers the transition.
         let loads = frames.compactMap(\.load).reduce(into: [String]()) { if $1 != $0.last { $0.append($1) } }
-        #expect(loads == ["loading", "failed", "loading", "loaded"], "\(loads)")
+        #expect(loads == ["loading", "failed", "loading", "loaded"] || loads == ["loading", "failed", "loaded"], "\(loads)")
         #expect(try #require(frames.last).rows?.first == .init(id: "arts", title: "Arts"))
         // Pixels: the Retry button (accent teal) and the message's text above it.
         let image = try LoadedImage(contentsOf: demo.file("failed.png"))

@@ -26,7 +26,10 @@ struct FrameLoop<Source: FrameSource> {
         while let t = try source.nextFrame(session, target) {
             session.tick(at: t)
             let frame = session.frame(at: t)
-            guard case .draw(let animating) = try source.review(frame, target) else { continue }
+            guard case .draw(let animating) = try source.review(frame, target) else {
+                trace?.flushIfStale(now: clock.now)
+                continue
+            }
             let drawStart = clock.now
             do {
                 try target.draw(frame, images: session.images)
@@ -36,7 +39,7 @@ struct FrameLoop<Source: FrameSource> {
             try source.willPresent(frame, target)
             target.present()
             stats.record(time: t, drawSeconds: clock.now - drawStart, animating: animating)
-            trace?.write(frame)
+            trace?.write(frame, now: clock.now)
             session.markDrawn()
             try source.didPresent(frame)
         }

@@ -11,6 +11,11 @@ import ScreenKit
 final class TraceWriter {
     private let handle: FileHandle
     private var buffer = ""
+    /// When the oldest line not yet written was buffered (the loop's monotonic clock), if any.
+    private var bufferedSince: Double?
+    /// Lines wait at most this long in the buffer once the window idles (a reader following the file sees the
+    /// last frame, e.g. a video's end, within about the loop's idle wake-up, not at exit).
+    static let maximumDelay = 0.25
 
     /// Creates (or truncates) the trace file at `path`.
     init(path: String) throws {
@@ -23,15 +28,23 @@ final class TraceWriter {
         self.handle = handle
     }
 
-    /// Appends the frame's line.
-    func write(_ frame: FrameSnapshot) {
+    /// Appends the frame's line; `now` is the loop's monotonic clock (seconds).
+    func write(_ frame: FrameSnapshot, now: Double) {
         buffer += Self.line(for: frame)
         buffer += "\n"
+        if bufferedSince == nil { bufferedSince = now }
         if buffer.utf8.count > 64 * 1024 { flush() }
+    }
+
+    /// Writes the buffered lines if the oldest has waited ``maximumDelay`` by `now` (the loop calls it on the
+    /// frames it does not draw: a window that idles writes what it drew).
+    func flushIfStale(now: Double) {
+        if let since = bufferedSince, now - since >= Self.maximumDelay { flush() }
     }
 
     /// Writes buffered lines to the file.
     func flush() {
+        bufferedSince = nil
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer.utf8))
         buffer = ""
