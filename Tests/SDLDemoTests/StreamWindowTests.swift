@@ -228,23 +228,16 @@ struct StreamWindowTests {
             0 wait-state playing 60000
             100 quit
             """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        func ctl(_ arguments: [String]) async throws -> String {
-            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
-        }
-        /// Asks `playerctl ARGUMENTS` until it says `answer` (an anti-hang bound only).
-        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
-            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
-        }
-        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw Playing")
+        #expect(try await bus.playerctl(["status"], becomes: "Playing"), "playerctl never saw Playing")
         let players = try await bus.run("playerctl", ["-l"]).output
         #expect(players.contains("circleplayer"), "\(players)")
         // Playing is published while buffering toward playing; the ICY title follows with the first audio.
-        #expect(try await waitFor(["metadata", "title"], "First song"), "the ICY title never reached the bus")
-        #expect(try await ctl(["metadata", "artist"]) == "Test FM")
-        _ = try await ctl(["play-pause"])
-        #expect(try await waitFor(["status"], "Paused"))
-        _ = try await ctl(["play-pause"])
-        #expect(try await waitFor(["status"], "Playing"))
+        #expect(try await bus.playerctl(["metadata", "title"], becomes: "First song"), "the ICY title never reached the bus")
+        #expect(try await bus.playerctl(["metadata", "artist"]) == "Test FM")
+        _ = try await bus.playerctl(["play-pause"])
+        #expect(try await bus.playerctl(["status"], becomes: "Paused"))
+        _ = try await bus.playerctl(["play-pause"])
+        #expect(try await bus.playerctl(["status"], becomes: "Playing"))
         let run = await demo.finish()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -286,21 +279,15 @@ extension StreamWindowTests {
             100 quit
             """, arguments: ["--stream", server.url(for: "/story.mp3").absoluteString, "--title", "A story"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        func ctl(_ arguments: [String]) async throws -> String {
-            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
-        }
-        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
-            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
-        }
-        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw the story play")
+        #expect(try await bus.playerctl(["status"], becomes: "Playing"), "playerctl never saw the story play")
         // mpris:length in microseconds: the seek map's length (a whole frame count), as the window shows it.
         let length = String(Int64((map.duration * 1_000_000).rounded()))
-        #expect(try await waitFor(["metadata", "mpris:length"], length), "the length, in microseconds")
-        _ = try await ctl(["pause"])
-        #expect(try await waitFor(["status"], "Paused"))
-        _ = try await ctl(["position", "20"])
-        #expect(try await waitFor(["position"], "20.000000"), "SetPosition while paused: the anchor at 20 s")
-        _ = try await ctl(["play"])
+        #expect(try await bus.playerctl(["metadata", "mpris:length"], becomes: length), "the length, in microseconds")
+        _ = try await bus.playerctl(["pause"])
+        #expect(try await bus.playerctl(["status"], becomes: "Paused"))
+        _ = try await bus.playerctl(["position", "20"])
+        #expect(try await bus.playerctl(["position"], becomes: "20.000000"), "SetPosition while paused: the anchor at 20 s")
+        _ = try await bus.playerctl(["play"])
         let run = await demo.finish()
         defer { run.remove() }
         let ranges = server.statistics.requests.filter { $0.path == "/story.mp3" }.compactMap(\.rangeHeader)

@@ -147,21 +147,15 @@ struct VideoWindowTests {
             0 wait-video playing 60000
             100 quit
             """, arguments: ["--video"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        func ctl(_ arguments: [String]) async throws -> String {
-            try await bus.run("playerctl", ["-p", "circleplayer"] + arguments).output
-        }
-        func waitFor(_ arguments: [String], _ answer: String) async throws -> Bool {
-            try await bus.output(of: "playerctl", ["-p", "circleplayer"] + arguments, becomes: answer) == answer
-        }
-        #expect(try await waitFor(["status"], "Playing"), "playerctl never saw the video play")
-        #expect(try await ctl(["metadata", "title"]) == "Sample video")
-        #expect(try await waitFor(["metadata", "mpris:length"], "10000000"), "the length, in microseconds")
-        _ = try await ctl(["pause"])
-        #expect(try await waitFor(["status"], "Paused"))
-        _ = try await ctl(["volume", "0.5"])
-        _ = try await ctl(["position", "6"])
-        #expect(try await waitFor(["position"], "6.000000"), "SetPosition while paused: the anchor stays at 6")
-        _ = try await ctl(["play"])
+        #expect(try await bus.playerctl(["status"], becomes: "Playing"), "playerctl never saw the video play")
+        #expect(try await bus.playerctl(["metadata", "title"]) == "Sample video")
+        #expect(try await bus.playerctl(["metadata", "mpris:length"], becomes: "10000000"), "the length, in microseconds")
+        _ = try await bus.playerctl(["pause"])
+        #expect(try await bus.playerctl(["status"], becomes: "Paused"))
+        _ = try await bus.playerctl(["volume", "0.5"])
+        _ = try await bus.playerctl(["position", "6"])
+        #expect(try await bus.playerctl(["position"], becomes: "6.000000"), "SetPosition while paused: the anchor stays at 6")
+        _ = try await bus.playerctl(["play"])
         let run = await demo.finish()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")

@@ -75,6 +75,16 @@ public final class SessionBus: Sendable {
         return last
     }
 
+    /// `playerctl -p PLAYER ARGUMENTS` against this bus (the window's MPRIS name is `circleplayer`): its output.
+    public func playerctl(_ arguments: [String], player: String = "circleplayer") async throws -> String {
+        try await run("playerctl", ["-p", player] + arguments).output
+    }
+
+    /// Asks `playerctl -p PLAYER ARGUMENTS` until it says `answer` (an anti-hang bound only); whether it did.
+    public func playerctl(_ arguments: [String], becomes answer: String, player: String = "circleplayer") async throws -> Bool {
+        try await output(of: "playerctl", ["-p", player] + arguments, becomes: answer) == answer
+    }
+
     /// Starts a long-running tool (e.g. `playerctl --follow status`) against this bus; read its lines with
     /// ``FollowedTool/waitForLines(timeout:_:)``.
     public func follow(_ tool: String, _ arguments: [String]) async throws -> FollowedTool {

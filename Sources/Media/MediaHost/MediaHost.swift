@@ -233,11 +233,11 @@ public final class MediaHost: @unchecked Sendable {
             case .to(let seconds): seconds
             case .by(let seconds): streams.playedSeconds(of: session).map { $0 + seconds }
             }
-            if let target, streams.seek(session, to: target) == nil {
+            guard let target, streams.seek(session, to: target) != nil else {
                 configuration.log("\(session): this stream cannot seek")
-            } else {
-                storySeeks += 1
+                return
             }
+            storySeeks += 1
         }
     }
 

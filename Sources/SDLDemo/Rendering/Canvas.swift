@@ -23,7 +23,7 @@ final class Canvas {
             // OpenGL texture (SDL_HINT_FRAMEBUFFER_ACCELERATION) and picks the OpenGL renderer, which on a machine
             // without a GPU is Mesa's llvmpipe: libLLVM (≈ 55 MB resident), a JIT and a rasteriser thread per core
             // for a window nobody sees (bench/stream-play.py, BENCHMARKS.md).
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            Self.presentWithoutOpenGL()
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED (a macro Swift cannot import)
@@ -36,9 +36,8 @@ final class Canvas {
         var vsync = true
         // SDL_RENDER_DRIVER=software names the software renderer outright (SDL then ignores the flags below): its
         // surface must be X11's framebuffer too, and the hint is read when the renderer makes the surface.
-        if SDL_GetHint(SDL_HINT_RENDER_DRIVER).map({ String(cString: $0) == "software" }) == true,
-           SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) == nil {
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        if SDL_GetHint(SDL_HINT_RENDER_DRIVER).map({ String(cString: $0) == "software" }) == true {
+            Self.presentWithoutOpenGL()
         }
         var renderer = headless
             ? nil : SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
@@ -56,9 +55,7 @@ final class Canvas {
             // GPU is llvmpipe again: uploading and drawing the whole window every frame cost 2.4 × the CPU of the
             // X11 framebuffer (XShm, else XPutImage, as mpv's x11 output) for a 720p video under Xvfb
             // (BENCHMARKS.md, "Video in the window"). The hint is read when the surface is made, i.e. here.
-            if SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) == nil {
-                SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
-            }
+            Self.presentWithoutOpenGL()
             renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let renderer else {
@@ -76,6 +73,15 @@ final class Canvas {
 
     /// SDL video drivers without a display (headless runs, tests, benchmarks): drawn with the software renderer.
     static let headlessDrivers: Set<String> = ["offscreen", "dummy"]
+
+    /// Makes the software renderer's window surface the video driver's own framebuffer (X11: XShm, else
+    /// `XPutImage`), not an OpenGL texture (`SDL_HINT_FRAMEBUFFER_ACCELERATION` off), unless the user set that hint.
+    /// Read when the surface is made, so call it before creating the software renderer.
+    private static func presentWithoutOpenGL() {
+        if SDL_GetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION) == nil {
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+    }
 
     /// `GL_RENDERER` of an OpenGL renderer when it names a software rasteriser (Mesa's "llvmpipe (LLVM 15…)",
     /// "softpipe", "Software Rasterizer", swrast), else nil (a GPU, or a renderer that is not OpenGL). SDL

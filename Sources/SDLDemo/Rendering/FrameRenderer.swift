@@ -18,7 +18,7 @@ enum FrameRenderer {
         // Nothing selected (an app released the audio): no circle until something plays again. A now-playing
         // screen shows the playback itself and hides it too (Screen.hidesCircle).
         guard frame.audio.isVisible else { return }
-        if frame.screens.screen?.hidesCircle != true {
+        if !frame.circleCovered {
             let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,
                                         r: frame.radius * scale, t: frame.time)
             try canvas.draw(mesh)

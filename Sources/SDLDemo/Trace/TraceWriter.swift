@@ -73,7 +73,7 @@ final class TraceWriter {
         ]
         if let message = frame.message { fields.append("\"message\":\(JSONText.quoted(message))") }
         fields.append(contentsOf: screenFields(frame.screens, time: frame.time))
-        fields.append(contentsOf: audioFields(frame.audio, covered: frame.screens.screen?.hidesCircle == true))
+        fields.append(contentsOf: audioFields(frame.audio, covered: frame.circleCovered))
         if let overlay = frame.overlay { fields.append(contentsOf: overlayFields(overlay)) }
         if let backdrop = frame.backdrop { fields.append(videoField(backdrop)) }
         if !frame.outputs.isEmpty {

@@ -59,6 +59,10 @@ struct FrameSnapshot: Equatable, Sendable {
     /// The player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
     /// (`phase`, `progress`, `message`, `appearance` and `title` above are read from it.)
     var audio: MediaDisplay = .visibleDefault
+
+    /// Whether the top screen hides the circle although something is selected (a now-playing screen,
+    /// `Screen.hidesCircle`): not drawn, and traced as `"circle":"covered"`.
+    var circleCovered: Bool { audio.isVisible && screens.screen?.hidesCircle == true }
 }
 
 extension MediaDisplay {

@@ -64,6 +64,13 @@ public enum LinkPolicy {
         }
     }
 
+    /// `text` as a URL when its scheme is http or https, else nil: what a player or a downloader may be handed from
+    /// a feed (a stream, a playlist), so a link from the network never makes it open a local file.
+    public static func httpURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), isWeb(url) else { return nil }
+        return url
+    }
+
     /// Refusals whatever the scheme: length, control characters, a leading `-`.
     private static func refusal(_ url: URL) -> String? {
         let text = url.absoluteString

@@ -719,23 +719,14 @@ public struct InterlochenScreens: ScreenModel {
         let artwork = item.imageURL.flatMap(URL.init(string:))
         switch item {
         case .station(let station):
-            guard let url = webURL(station.streamURL) else { return nil }
+            guard let url = LinkPolicy.httpURL(station.streamURL) else { return nil }
             return .stream(StreamRequest(url: url, title: station.name, artist: station.tagline, artworkURL: artwork, isLive: true))
         case .story(let story):
-            guard let url = story.audioURL.flatMap(webURL) else { return nil }
+            guard let url = story.audioURL.flatMap(LinkPolicy.httpURL) else { return nil }
             return .stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR", artworkURL: artwork, isLive: false))
         default:
             return nil
         }
-    }
-
-    /// `text` as a URL when it is http(s): what Listen and Watch play comes from the network, and nothing
-    /// else (`file:`, `smb:`, a custom scheme) is opened for it.
-    private static func webURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return nil
-        }
-        return url
     }
 
     /// Listen plays the item, or resumes it when it is what plays, paused; Pause pauses it (Watch is handled above).
@@ -756,7 +747,7 @@ public struct InterlochenScreens: ScreenModel {
     /// What Watch opens the player on: a video's HLS link, a live cast's or an HDRelay stream's playlist (``SectionItem/watchURL``),
     /// over http or https only; nil for anything else. (A new watchable kind of item adds its case to `watchURL`.)
     static func watch(_ item: SectionItem) -> VideoRequest? {
-        guard let url = item.watchURL.flatMap(webURL) else { return nil }
+        guard let url = item.watchURL.flatMap(LinkPolicy.httpURL) else { return nil }
         return VideoRequest(source: .hls(url), title: item.title)
     }
 

@@ -1,3 +1,4 @@
+import FeedCore
 import Foundation
 import ScreenKit
 
@@ -90,9 +91,7 @@ public enum VimeoPresentation {
     /// The HLS playlist Watch opens the player on and Listen downloads the sound of: the HLS file's link, over
     /// http or https only (a link from the network never makes the player or the downloader open a local file).
     public static func playlistURL(_ video: VimeoVideo) -> URL? {
-        guard let link = video.hlsFile?.streamLink, let url = URL(string: link),
-              let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return nil }
-        return url
+        video.hlsFile?.streamLink.flatMap(LinkPolicy.httpURL)
     }
 
     private static func title(_ name: String) -> String {
