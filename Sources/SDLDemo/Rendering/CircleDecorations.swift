@@ -48,18 +48,9 @@ enum CircleDecorations {
     }
 
     private static func drawNowPlaying(title: String, artist: String?, frame: FrameSnapshot, with painter: Painter) throws {
-        let width = min(FrameRenderer.messageWidth, frame.windowWidth - 16) - 16
-        var lines: [(String, RGBA)] = [(painter.text.fittedLine(title, style: .caption, width: width), Palette.textPrimary)]
+        let width = FrameRenderer.captionTextWidth(frame)
+        var lines: [(text: String, color: RGBA)] = [(painter.text.fittedLine(title, style: .caption, width: width), Palette.textPrimary)]
         if let artist { lines.append((painter.text.fittedLine(artist, style: .caption, width: width), Palette.textSecondary)) }
-        let widest = lines.map { painter.text.width(of: $0.0, style: .caption) }.max() ?? width
-        var box = FrameRenderer.messageBox(for: frame, lines: lines.count)
-        let used = min(box.width, widest + 16)
-        box = Rect(x: min(max(frame.x - used / 2, 8), frame.windowWidth - used - 8), y: box.y, width: used, height: box.height)
-        try painter.draw(Shapes.roundedRect(box, radius: 6, color: Palette.messageBacking, scale: painter.scale))
-        for (index, line) in lines.enumerated() {
-            let lineBox = Rect(x: box.x, y: box.y + 4 + Double(index) * TextStyle.caption.lineHeight,
-                               width: box.width, height: TextStyle.caption.lineHeight)
-            _ = painter.text.draw(line.0, style: .caption, color: line.1, in: lineBox, alignment: .center)
-        }
+        try FrameRenderer.drawCaption(lines, frame: frame, with: painter)
     }
 }

@@ -48,11 +48,21 @@ enum FrameRenderer {
     }
 
     private static func drawMessage(_ message: String, frame: FrameSnapshot, with painter: Painter) throws {
-        let width = min(messageWidth, frame.windowWidth - 16) - 16
+        let width = captionTextWidth(frame)
         let lines = painter.text.wrapped(message, style: .caption, width: width, maxLines: 3)
+        try drawCaption(lines.map { ($0, Palette.error) }, frame: frame, with: painter)
+    }
+
+    /// Width available to a caption line under the circle, in points (the box less its padding).
+    static func captionTextWidth(_ frame: FrameSnapshot) -> Double {
+        min(messageWidth, frame.windowWidth - 16) - 16
+    }
+
+    /// Draws `lines` (each fitted to ``captionTextWidth(_:)``) centred in a backing as wide as the widest line, at
+    /// ``messageBox(for:lines:)``: the failure message and the now-playing caption.
+    static func drawCaption(_ lines: [(text: String, color: RGBA)], frame: FrameSnapshot, with painter: Painter) throws {
         guard !lines.isEmpty else { return }
-        // The backing fits the text: as wide as its widest line.
-        let widest = lines.map { painter.text.width(of: $0, style: .caption) }.max() ?? width
+        let widest = lines.map { painter.text.width(of: $0.text, style: .caption) }.max() ?? captionTextWidth(frame)
         var box = messageBox(for: frame, lines: lines.count)
         let used = min(box.width, widest + 16)
         box = Rect(x: min(max(frame.x - used / 2, 8), frame.windowWidth - used - 8), y: box.y, width: used, height: box.height)
@@ -60,7 +70,7 @@ enum FrameRenderer {
         for (index, line) in lines.enumerated() {
             let lineBox = Rect(x: box.x, y: box.y + 4 + Double(index) * TextStyle.caption.lineHeight,
                                width: box.width, height: TextStyle.caption.lineHeight)
-            painter.text.draw(line, style: .caption, color: Palette.error, in: lineBox, alignment: .center)
+            _ = painter.text.draw(line.text, style: .caption, color: line.color, in: lineBox, alignment: .center)
         }
     }
 }

@@ -16,24 +16,18 @@ public struct LenientBool: Sendable, Hashable, Decodable {
 
     /// Reads a boolean, `0`/`1`, or one of the accepted strings.
     public init(from decoder: any Decoder) throws {
-        let scalar = try LenientScalar(from: decoder)
-        switch scalar {
-        case .bool(let value):
-            self.value = value
-            return
-        case .integer(let value) where value == 0 || value == 1:
-            self.value = value == 1
-            return
-        case .string(let text):
-            switch text.trimmingWhitespace.lowercased() {
-            case "true", "1", "yes": self.value = true; return
-            case "false", "0", "no": self.value = false; return
-            default: break
+        value = try LenientScalar.decode(decoder, expected: "a boolean") { scalar in
+            switch scalar {
+            case .bool(let value): value
+            case .integer(let value) where value == 0 || value == 1: value == 1
+            case .string(let text):
+                switch text.trimmingWhitespace.lowercased() {
+                case "true", "1", "yes": true
+                case "false", "0", "no": false
+                default: nil
+                }
+            default: nil
             }
-        default:
-            break
         }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath, debugDescription: "expected a boolean, got \(scalar.quoted)"))
     }
 }

@@ -17,29 +17,20 @@ public struct LenientInt: Sendable, Hashable, Decodable {
 
     /// Reads a number, a numeric string, or a `{"$text": …}` wrapper of either.
     public init(from decoder: any Decoder) throws {
-        let scalar = try LenientScalar(from: decoder)
-        switch scalar {
-        case .integer(let value) where value >= Int64(Int.min) && value <= Int64(Int.max):
-            self.value = Int(value)
-            return
-        case .double(let value) where value == value.rounded() && abs(value) < 9e15:
-            self.value = Int(value)
-            return
-        case .string(let text):
-            let trimmed = text.trimmingWhitespace
-            if let value = Int(trimmed) {
-                self.value = value
-                return
+        value = try LenientScalar.decode(decoder, expected: "an integer") { scalar in
+            switch scalar {
+            case .integer(let value) where value >= Int64(Int.min) && value <= Int64(Int.max): Int(value)
+            case .double(let value): Self.whole(value)
+            case .string(let text):
+                Int(text.trimmingWhitespace) ?? Double(text.trimmingWhitespace).flatMap(Self.whole)
+            default: nil
             }
-            if let double = Double(trimmed), double == double.rounded(), abs(double) < 9e15 {
-                self.value = Int(double)
-                return
-            }
-        default:
-            break
         }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath, debugDescription: "expected an integer, got \(scalar.quoted)"))
+    }
+
+    /// `value` as an `Int` when it has no fraction and is exactly representable (below 9e15, under 2⁵³).
+    private static func whole(_ value: Double) -> Int? {
+        value == value.rounded() && abs(value) < 9e15 ? Int(value) : nil
     }
 }
 
@@ -56,28 +47,31 @@ public struct LenientDouble: Sendable, Hashable, Decodable {
 
     /// Reads a number, a numeric string, or a `{"$text": …}` wrapper of either.
     public init(from decoder: any Decoder) throws {
-        let scalar = try LenientScalar(from: decoder)
-        switch scalar {
-        case .integer(let value):
-            self.value = Double(value)
-            return
-        case .double(let value):
-            self.value = value
-            return
-        case .string(let text):
-            if let value = Double(text.trimmingWhitespace), value.isFinite {
-                self.value = value
-                return
+        value = try LenientScalar.decode(decoder, expected: "a number") { scalar in
+            switch scalar {
+            case .integer(let value): Double(value)
+            case .double(let value): value
+            case .string(let text): Double(text.trimmingWhitespace).flatMap { $0.isFinite ? $0 : nil }
+            default: nil
             }
-        default:
-            break
         }
-        throw DecodingError.dataCorrupted(.init(
-            codingPath: decoder.codingPath, debugDescription: "expected a number, got \(scalar.quoted)"))
     }
 }
 
 extension LenientScalar {
+    /// Reads the scalar at `decoder` and converts it with `convert`.
+    /// - Throws: `DecodingError.dataCorrupted` at the decoder's path, "expected `expected`, got `scalar`", when
+    ///   `convert` returns nil; the scalar's own error when it is not a scalar.
+    static func decode<Value>(_ decoder: any Decoder, expected: String,
+                              _ convert: (LenientScalar) -> Value?) throws -> Value {
+        let scalar = try LenientScalar(from: decoder)
+        guard let value = convert(scalar) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "expected \(expected), got \(scalar.quoted)"))
+        }
+        return value
+    }
+
     /// The scalar as it would appear in JSON, for error messages (`"abc"`, `12`, `true`, `null`).
     var quoted: String {
         switch self {

@@ -374,13 +374,7 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let size = min(max(1, min(Self.chunkSize, Int(Double(linkRate) * Self.throttleInterval))), body.limit - body.sent)
                 if let due = state.link.reserve(size), due > .now() {
                     stream?.reserved = size
-                    stream?.waitingForTimer = true
-                    pendingTask = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
-                        pendingTask = nil
-                        guard inFlight?.number == number else { return }
-                        stream?.waitingForTimer = false
-                        pump(context: context)
-                    }
+                    pump(context: context, at: due, number: number)
                     return
                 }
                 chunk = size
@@ -394,13 +388,7 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 // Chunk k goes out at startedAt + (bytes before it) / rate, so pacing does not drift.
                 let due = body.startedAt + .nanoseconds(Int64(Double(body.sent) / Double(rate) * 1e9))
                 if due > .now() {
-                    stream?.waitingForTimer = true
-                    pendingTask = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
-                        pendingTask = nil
-                        guard inFlight?.number == number else { return }
-                        stream?.waitingForTimer = false
-                        pump(context: context)
-                    }
+                    pump(context: context, at: due, number: number)
                     return
                 }
             }
@@ -414,6 +402,17 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             // Flushing per chunk lets the kernel start sending while the next chunk is prepared, and
             // keeps the writability signal current.
             context.flush()
+        }
+    }
+
+    /// Pauses the body until `due`, then pumps again (unless response `number` is no longer the one in flight).
+    private func pump(context: ChannelHandlerContext, at due: NIODeadline, number: Int) {
+        stream?.waitingForTimer = true
+        pendingTask = context.eventLoop.assumeIsolated().scheduleTask(deadline: due) { [self] in
+            pendingTask = nil
+            guard inFlight?.number == number else { return }
+            stream?.waitingForTimer = false
+            pump(context: context)
         }
     }
 

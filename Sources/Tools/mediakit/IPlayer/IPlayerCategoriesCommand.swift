@@ -14,12 +14,8 @@ struct IPlayerCategoriesCommand: AsyncParsableCommand {
     func run() async throws {
         try await reportingFailures {
             let categories = try await server.withClient(network: network) { try await $0.categories() }
-            if output.json {
-                JSONOutput.print(IPlayerJSON.categories(categories))
-            } else {
-                TerminalOutput.print(TextTable(header: ["ID", "TITLE"], rows: categories.map { [$0.id, $0.title] }).rendered,
-                      terminator: "")
-            }
+            output.printAnswer(json: IPlayerJSON.categories(categories),
+                               text: TextTable(header: ["ID", "TITLE"], rows: categories.map { [$0.id, $0.title] }).rendered)
         }
     }
 }

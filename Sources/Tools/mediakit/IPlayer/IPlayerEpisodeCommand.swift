@@ -42,11 +42,8 @@ struct IPlayerEpisodeCommand: AsyncParsableCommand {
                 throw CommandFailure("no episode \(episode) in the highlights of \(category)")
             }
             let details = EpisodeDetails(found, now: now?.date ?? Date())
-            if output.json {
-                JSONOutput.print(IPlayerJSON.episode(details, imageWidth: image.imageWidth))
-            } else {
-                TerminalOutput.print(Self.text(details, image: details.imageURL(width: image.imageWidth)?.absoluteString), terminator: "")
-            }
+            output.printAnswer(json: IPlayerJSON.episode(details, imageWidth: image.imageWidth),
+                               text: Self.text(details, image: details.imageURL(width: image.imageWidth)?.absoluteString))
         }
     }
 

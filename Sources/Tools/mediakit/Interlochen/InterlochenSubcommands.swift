@@ -22,14 +22,12 @@ struct InterlochenSectionsCommand: AsyncParsableCommand {
                                            refresh: options.refresh)
             }
             options.warn(meta: all.meta, notices: all.notices)
-            if options.json {
-                JSONOutput.print(.object([
+            options.printAnswer(
+                json: .object([
                     ("contentMetaSource", .string(all.contentMetaSource.rawValue)),
                     ("sections", .array(all.sections.map(InterlochenJSON.section))),
-                ]))
-            } else {
-                TerminalOutput.print(all.sections.map(InterlochenPrinted.section).joined(separator: "\n"), terminator: "")
-            }
+                ]),
+                text: all.sections.map(InterlochenPrinted.section).joined(separator: "\n"))
             try options.fail(all.failures)
         }
     }
@@ -52,15 +50,7 @@ struct InterlochenSectionCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let options = parent.options
-        try options.requireContentURL()
-        let section = SectionName(userInput: name) ?? .featured
-        try await reportingFailures {
-            let loaded = try await options.withLibrary { library, _ in
-                try await library.section(section, now: options.date, connectivity: options.connectivity, refresh: options.refresh)
-            }
-            try InterlochenPrinted.emit(loaded, options: options)
-        }
+        try await InterlochenPrinted.show(SectionName(userInput: name) ?? .featured, options: parent.options)
     }
 }
 
@@ -71,14 +61,7 @@ struct InterlochenMoreCommand: AsyncParsableCommand {
     @ParentCommand var parent: InterlochenCommand
 
     func run() async throws {
-        let options = parent.options
-        try options.requireContentURL()
-        try await reportingFailures {
-            let loaded = try await options.withLibrary { library, _ in
-                try await library.section(.more, now: options.date, connectivity: options.connectivity, refresh: options.refresh)
-            }
-            try InterlochenPrinted.emit(loaded, options: options)
-        }
+        try await InterlochenPrinted.show(.more, options: parent.options)
     }
 }
 
@@ -101,18 +84,16 @@ struct InterlochenRadioCommand: AsyncParsableCommand {
             options.warn(meta: loaded.meta, notices: loaded.notices)
             let stations = loaded.meta.radio.stations.map(SectionItem.station)
             let items = stories.map(SectionItem.story)
-            if options.json {
-                JSONOutput.print(.object([
+            options.printAnswer(
+                json: .object([
                     ("contentMetaSource", .string(loaded.contentMetaSource.rawValue)),
                     ("stations", .array(stations.map(InterlochenJSON.item))),
                     ("page", .integer(paging.page)),
                     ("stories", .array(items.map(InterlochenJSON.item))),
                     ("pending", .array(loaded.section.pending.map { .string($0.description) })),
-                ]))
-            } else {
-                TerminalOutput.print(InterlochenPrinted.group("Stations", stations) + "\n"
-                      + InterlochenPrinted.group("Stories, page \(paging.page)", items), terminator: "")
-            }
+                ]),
+                text: InterlochenPrinted.group("Stations", stations) + "\n"
+                    + InterlochenPrinted.group("Stories, page \(paging.page)", items))
             try options.fail(loaded.failures)
         }
     }
@@ -143,16 +124,13 @@ struct InterlochenSearchCommand: AsyncParsableCommand {
             }
             if let note = page.note { TerminalOutput.warning(note) }
             let items = page.value.videos.map { SectionItem.video(VimeoAlbumVideos.video($0)) }
-            if options.json {
-                JSONOutput.print(.object([
+            options.printAnswer(
+                json: .object([
                     ("query", .string(query)), ("page", .integer(paging.page)), ("hasMore", .bool(page.value.hasMore)),
                     ("source", .string(page.source == .network ? "network" : "store")),
                     ("items", .array(items.map(InterlochenJSON.item))),
-                ]))
-            } else {
-                TerminalOutput.print(InterlochenPrinted.group("Search \"\(query)\", page \(paging.page)\(page.value.hasMore ? ", more follow" : "")", items),
-                      terminator: "")
-            }
+                ]),
+                text: InterlochenPrinted.group("Search \"\(query)\", page \(paging.page)\(page.value.hasMore ? ", more follow" : "")", items))
         }
     }
 }
@@ -199,16 +177,26 @@ enum InterlochenJSON {
 
 /// Text output of `mediakit interlochen` (for people; not a contract).
 enum InterlochenPrinted {
-    static func emit(_ loaded: InterlochenLibrary.Loaded, options: InterlochenOptions) throws {
+    /// Loads `section` and prints it (`section NAME`, `more`).
+    static func show(_ section: SectionName, options: InterlochenOptions) async throws {
+        try options.requireContentURL()
+        try await reportingFailures {
+            let loaded = try await options.withLibrary { library, _ in
+                try await library.section(section, now: options.date, connectivity: options.connectivity, refresh: options.refresh)
+            }
+            try emit(loaded, options: options)
+        }
+    }
+
+    /// Prints a loaded section, its warnings on stderr, and fails (exit 1) for media that failed with nothing stored.
+    private static func emit(_ loaded: InterlochenLibrary.Loaded, options: InterlochenOptions) throws {
         options.warn(meta: loaded.meta, notices: loaded.notices)
-        if options.json {
-            JSONOutput.print(.object([
+        options.printAnswer(
+            json: .object([
                 ("contentMetaSource", .string(loaded.contentMetaSource.rawValue)),
                 ("section", InterlochenJSON.section(loaded.section)),
-            ]))
-        } else {
-            TerminalOutput.print(section(loaded.section), terminator: "")
-        }
+            ]),
+            text: section(loaded.section))
         try options.fail(loaded.failures)
     }
 

@@ -123,6 +123,13 @@ struct VimeoOptions: ParsableArguments {
             throw ExitCode.failure
         }
     }
+
+    /// Prints `sourced`'s answer (``AnswerFormat/printAnswer(json:text:)``), then ends as ``finish(_:)`` says.
+    func answer<T>(_ sourced: Sourced<T>, json document: @autoclosure () -> JSONValue,
+                   text: @autoclosure () -> String) throws {
+        printAnswer(json: document(), text: text())
+        try finish(sourced)
+    }
 }
 
 /// `--page N`: a page of a video list (1-based).

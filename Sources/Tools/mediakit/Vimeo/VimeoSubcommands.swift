@@ -15,12 +15,8 @@ struct VimeoMeCommand: AsyncParsableCommand {
         let options = parent.options
         try await reportingFailures {
             let user = try await options.withLibrary { try await $0.user(now: options.date) }
-            if options.json {
-                JSONOutput.print(VimeoJSON.document(user, VimeoJSON.user(user.value)))
-            } else {
-                TerminalOutput.print(VimeoPrinted.user(user.value) + VimeoPrinted.provenance(user), terminator: "")
-            }
-            try options.finish(user)
+            try options.answer(user, json: VimeoJSON.document(user, VimeoJSON.user(user.value)),
+                               text: VimeoPrinted.user(user.value) + VimeoPrinted.provenance(user))
         }
     }
 }
@@ -36,12 +32,8 @@ struct VimeoAlbumsCommand: AsyncParsableCommand {
         let options = parent.options
         try await reportingFailures {
             let albums = try await options.withLibrary { try await $0.albums(now: options.date) }
-            if options.json {
-                JSONOutput.print(VimeoJSON.document(albums, [("albums", .array(albums.value.map(VimeoJSON.album)))]))
-            } else {
-                TerminalOutput.print(VimeoPrinted.albums(albums.value) + VimeoPrinted.provenance(albums), terminator: "")
-            }
-            try options.finish(albums)
+            try options.answer(albums, json: VimeoJSON.document(albums, [("albums", .array(albums.value.map(VimeoJSON.album)))]),
+                               text: VimeoPrinted.albums(albums.value) + VimeoPrinted.provenance(albums))
         }
     }
 }
@@ -66,12 +58,8 @@ struct VimeoVideosCommand: AsyncParsableCommand {
         let options = parent.options
         try await reportingFailures {
             let page = try await options.withLibrary { try await $0.videos(album: albumID, page: paging.page, now: options.date) }
-            if options.json {
-                JSONOutput.print(VimeoJSON.document(page, [("album", .string(albumID))] + VimeoJSON.page(page.value)))
-            } else {
-                TerminalOutput.print("Album \(albumID): " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page), terminator: "")
-            }
-            try options.finish(page)
+            try options.answer(page, json: VimeoJSON.document(page, [("album", .string(albumID))] + VimeoJSON.page(page.value)),
+                               text: "Album \(albumID): " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page))
         }
     }
 }
@@ -97,12 +85,8 @@ struct VimeoSearchCommand: AsyncParsableCommand {
         let query = self.query.trimmingCharacters(in: .whitespacesAndNewlines)
         try await reportingFailures {
             let page = try await options.withLibrary { try await $0.search(query, page: paging.page, now: options.date) }
-            if options.json {
-                JSONOutput.print(VimeoJSON.document(page, [("query", .string(query))] + VimeoJSON.page(page.value)))
-            } else {
-                TerminalOutput.print("Search \"\(query)\": " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page), terminator: "")
-            }
-            try options.finish(page)
+            try options.answer(page, json: VimeoJSON.document(page, [("query", .string(query))] + VimeoJSON.page(page.value)),
+                               text: "Search \"\(query)\": " + VimeoPrinted.page(page.value) + VimeoPrinted.provenance(page))
         }
     }
 }

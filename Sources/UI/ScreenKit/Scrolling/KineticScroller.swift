@@ -1,4 +1,5 @@
 import DragPhysics
+import Foundation
 
 /// Kinetic scrolling along one axis, as a value: drag with a rubber band past the ends, fling with an
 /// exponential deceleration, bounce off the ends and spring back, glide to mouse-wheel targets.
@@ -194,7 +195,7 @@ public struct KineticScroller: Sendable {
         case .glide(let glide):
             let s = max(0, t - glide.startTime)
             if t >= glide.endTime { return 0 }
-            return -glide.delta / configuration.wheelGlideTime * Math.exp(-s / configuration.wheelGlideTime)
+            return -glide.delta / configuration.wheelGlideTime * exp(-s / configuration.wheelGlideTime)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tunables of kinetic scrolling (``KineticScroller``, ``ScrollingList``). Distances in points, times in
 /// seconds, speeds in points per second. The formulas they feed are in ``ScrollCurves``.
 ///
@@ -72,6 +74,6 @@ public struct ScrollConfiguration: Hashable, Sendable {
     /// `decelerationRate`: 0.998 normal, 0.99 fast): `v(t) = v₀·rate^(1000t) = v₀·e^(−t/τ)` with
     /// `τ = 1 / (1000·ln(1/rate))`.
     public static func decelerationTime(perMillisecondRate rate: Double) -> Double {
-        1 / (1000 * Math.log(1 / rate))
+        1 / (1000 * log(1 / rate))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The closed forms kinetic scrolling is made of. Each is a function of the time since its motion began,
 /// so a frame at any time shows the same offset whatever the frame rate.
 ///
@@ -13,19 +15,19 @@
 public enum ScrollCurves {
     /// Distance travelled `s` seconds into a deceleration from speed `v0`: `v₀·τ·(1 − e^(−s/τ))`.
     public static func decelerationDistance(v0: Double, tau: Double, after s: Double) -> Double {
-        v0 * tau * (1 - Math.exp(-s / tau))
+        v0 * tau * (1 - exp(-s / tau))
     }
 
     /// Speed `s` seconds into a deceleration: `v₀·e^(−s/τ)`.
     public static func decelerationSpeed(v0: Double, tau: Double, after s: Double) -> Double {
-        v0 * Math.exp(-s / tau)
+        v0 * exp(-s / tau)
     }
 
     /// The time a deceleration from `v0` needs until it is within `epsilon` of where it comes to rest:
     /// `|v₀|·τ·e^(−s/τ) = ε` → `s = τ·ln(|v₀|·τ/ε)` (0 when it starts that close).
     public static func decelerationDuration(v0: Double, tau: Double, epsilon: Double) -> Double {
         let total = abs(v0) * tau
-        return total > epsilon ? tau * Math.log(total / epsilon) : 0
+        return total > epsilon ? tau * log(total / epsilon) : 0
     }
 
     /// When a deceleration from `v0` first covers `distance` (same sign as `v0`), or nil if it never does:
@@ -34,7 +36,7 @@ public enum ScrollCurves {
         guard v0 != 0 else { return distance == 0 ? 0 : nil }
         let fraction = distance / (v0 * tau)
         guard fraction >= 0, fraction < 1 else { return nil }
-        return -tau * Math.log(1 - fraction)
+        return -tau * log(1 - fraction)
     }
 
     /// The rubber band `b(x) = (1 − 1/(x·c/d + 1))·d`: how far content moves for a pull of `distance`
@@ -67,19 +69,19 @@ public enum ScrollCurves {
     /// Displacement from rest `s` seconds into a critically damped spring that started `a` from rest
     /// with speed `v0`: `(A + B·s)·e^(−ω·s)`, `A = a`, `B = v₀ + ω·a`.
     public static func springDisplacement(a: Double, v0: Double, omega: Double, after s: Double) -> Double {
-        (a + (v0 + omega * a) * s) * Math.exp(-omega * s)
+        (a + (v0 + omega * a) * s) * exp(-omega * s)
     }
 
     /// Speed `s` seconds into the spring: `(v₀ − ω·B·s)·e^(−ω·s)`.
     public static func springSpeed(a: Double, v0: Double, omega: Double, after s: Double) -> Double {
-        (v0 - omega * (v0 + omega * a) * s) * Math.exp(-omega * s)
+        (v0 - omega * (v0 + omega * a) * s) * exp(-omega * s)
     }
 
     /// The time after which the spring stays within `epsilon` of rest: the root of its envelope
     /// `(|A| + |B|·s)·e^(−ω·s) = ε` past the envelope's peak, by bisection (deterministic, 64 steps).
     public static func springDuration(a: Double, v0: Double, omega: Double, epsilon: Double) -> Double {
         let magnitudeA = abs(a), magnitudeB = abs(v0 + omega * a)
-        func envelope(_ s: Double) -> Double { (magnitudeA + magnitudeB * s) * Math.exp(-omega * s) }
+        func envelope(_ s: Double) -> Double { (magnitudeA + magnitudeB * s) * exp(-omega * s) }
         // The envelope rises until s = 1/ω − |A|/|B| and falls from there on.
         let peak = magnitudeB > 0 ? max(0, 1 / omega - magnitudeA / magnitudeB) : 0
         guard envelope(peak) > epsilon else { return peak }
@@ -96,11 +98,11 @@ public enum ScrollCurves {
     /// Displacement from the target `s` seconds into a wheel glide that started `delta` from it:
     /// `delta·e^(−s/τ)`.
     public static func glideDisplacement(delta: Double, tau: Double, after s: Double) -> Double {
-        delta * Math.exp(-s / tau)
+        delta * exp(-s / tau)
     }
 
     /// The time a glide needs to come within `epsilon` of its target: `τ·ln(|Δ|/ε)`.
     public static func glideDuration(delta: Double, tau: Double, epsilon: Double) -> Double {
-        abs(delta) > epsilon ? tau * Math.log(abs(delta) / epsilon) : 0
+        abs(delta) > epsilon ? tau * log(abs(delta) / epsilon) : 0
     }
 }

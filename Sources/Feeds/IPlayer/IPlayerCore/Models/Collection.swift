@@ -32,23 +32,16 @@ public struct Collection: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, count, synopses, images
-        case masterBrand = "master_brand"
+        case count
         case initialChildren = "initial_children"
     }
 
     /// Decodes a collection element; `id` and `title` are required, `count` may be a number or a string.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeLenientString(forKey: .id)
-        guard !id.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "an element's id must not be empty")
-        }
-        title = try container.decodeLenientString(forKey: .title)
-        subtitle = try container.decodeText(forKey: .subtitle)
-        synopses = try container.decodeIfPresent(Synopses.self, forKey: .synopses) ?? Synopses()
-        masterBrand = try container.decodeIfPresent(MasterBrand.self, forKey: .masterBrand)
-        image = try ProgrammeImages.standard(in: container, forKey: .images)
+        let fields = try ElementFields(from: decoder)
+        (id, title, subtitle) = (fields.id, fields.title, fields.subtitle)
+        (synopses, masterBrand, image) = (fields.synopses, fields.masterBrand, fields.image)
         if let count = try container.decodeLenientInt(forKey: .count) {
             self.count = max(0, count)
         } else if let children = try? container.nestedUnkeyedContainer(forKey: .initialChildren) {

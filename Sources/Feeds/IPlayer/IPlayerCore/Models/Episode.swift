@@ -39,23 +39,16 @@ public struct Episode: Sendable, Hashable, Decodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, title, subtitle, synopses, images, versions
-        case masterBrand = "master_brand"
+        case versions
         case releaseDate = "release_date_time"
     }
 
     /// Decodes an episode element; see the type's description.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decodeLenientString(forKey: .id)
-        guard !id.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .id, in: container, debugDescription: "an element's id must not be empty")
-        }
-        title = try container.decodeLenientString(forKey: .title)
-        subtitle = try container.decodeText(forKey: .subtitle)
-        synopses = try container.decodeIfPresent(Synopses.self, forKey: .synopses) ?? Synopses()
-        masterBrand = try container.decodeIfPresent(MasterBrand.self, forKey: .masterBrand)
-        image = try ProgrammeImages.standard(in: container, forKey: .images)
+        let fields = try ElementFields(from: decoder)
+        (id, title, subtitle) = (fields.id, fields.title, fields.subtitle)
+        (synopses, masterBrand, image) = (fields.synopses, fields.masterBrand, fields.image)
         if try container.decodeText(forKey: .releaseDate) != nil {
             releaseDate = try container.decode(ISO8601Timestamp.self, forKey: .releaseDate).date
         }

@@ -43,9 +43,15 @@ where Segments.Element == TransportStreamSegment {
 
     /// Asks for a new segment sequence; the connection starts with `.opened` and a discontinuity.
     public func connect() async throws -> any AudioStreamConnection {
-        let sequence: Segments
+        let sequence = try await Self.playlistErrors { try await segments() }
+        return SegmentConnection(details: details, iterator: sequence.makeAsyncIterator())
+    }
+
+    /// Runs `body`; its stream errors and cancellation pass through, anything else (the playlist's fetching or
+    /// parsing) becomes a retryable ``AudioStreamError``.
+    private static func playlistErrors<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            sequence = try await segments()
+            return try await body()
         } catch let error as AudioStreamError {
             throw error
         } catch is CancellationError {
@@ -53,7 +59,6 @@ where Segments.Element == TransportStreamSegment {
         } catch {
             throw AudioStreamError(retryable: true, "live playlist: \(error)")
         }
-        return SegmentConnection(details: details, iterator: sequence.makeAsyncIterator())
     }
 
     private final class SegmentConnection: AudioStreamConnection {
@@ -70,16 +75,7 @@ where Segments.Element == TransportStreamSegment {
         func next() async throws -> AudioStreamElement? {
             while pending.isEmpty {
                 guard !finished else { return nil }
-                let segment: TransportStreamSegment?
-                do {
-                    segment = try await iterator.next()
-                } catch let error as AudioStreamError {
-                    throw error
-                } catch is CancellationError {
-                    throw CancellationError()
-                } catch {
-                    throw AudioStreamError(retryable: true, "live playlist: \(error)")
-                }
+                let segment = try await TransportSegmentAudioSource.playlistErrors { try await self.iterator.next() }
                 guard let segment else {
                     finished = true
                     pending += audio(demuxer.finish())
