@@ -98,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "SDLDemo",
             dependencies: [
-                "CSDL2", "CSDL2TTF", "CSDL2Image",
+                "CSDL2", "CSDL2X11", "CSDL2TTF", "CSDL2Image",
                 "AudioPlayback", "Downloader", "DragPhysics", "MediaCore", "MediaHost", "PlayerCore", "ScreenKit",
                 "VideoCore", "VideoPlayback",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
@@ -117,6 +117,9 @@ let package = Package(
         .systemLibrary(
             name: "CSDL2", path: "Sources/System/CSDL2", pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+        .systemLibrary(
+            name: "CSDL2X11", path: "Sources/System/CSDL2X11", pkgConfig: "x11",
+            providers: [.apt(["libx11-dev"])]),
         .systemLibrary(
             name: "CSDL2TTF", path: "Sources/System/CSDL2TTF", pkgConfig: "SDL2_ttf",
             providers: [.apt(["libsdl2-ttf-dev"]), .brew(["sdl2_ttf"])]),

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 # System libraries the package links (SDL2, SDL2_ttf, SDL2_image, libmpg123, SQLite for the feed store through
 # GRDB, libdbus for the MPRIS media controls, FFmpeg 5.1 for the video player), and the window's font.
-PACKAGES=(pkg-config libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libmpg123-dev libsqlite3-dev libdbus-1-dev
+PACKAGES=(pkg-config libsdl2-dev libx11-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libmpg123-dev libsqlite3-dev libdbus-1-dev
           libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev)
 # The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg; the media-control
 # tests start a private session bus (dbus) and drive the player with playerctl.

@@ -90,6 +90,25 @@ struct VideoWindowTests {
         #expect(dark, "the letterbox bar is dark: \(bar)")
     }
 
+    @Test("the window resized under the player: the picture is laid out again for the new size")
+    func resizedUnderThePlayer() async throws {
+        let run = try await DemoRun.script("""
+            0 size 640 400
+            0 wait-video playing 60000
+            0 size 960 400
+            0 wait-position 1 30000
+            100 quit
+            """, arguments: ["--video"])
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        let last = try #require(frames.last { $0.video?.rect != nil })
+        let rect = try #require(last.video?.rect)
+        // The player took every event, the resize too, so the window's layout stayed at 640 × 400.
+        #expect(last.width == 960 && last.height == 400, "the window: \(last.width) × \(last.height)")
+        #expect(abs(rect[0] + rect[2] / 2 - 480) < 1 && abs(rect[3] - 400) < 1, "letterboxed into 960 × 400: \(rect)")
+    }
+
     @Test("a 404 playlist and garbage instead of a playlist: failed, the error says what and where, one stderr line, no crash")
     func failures() async throws {
         let garbage = Route(path: "/garbage.m3u8", response: RouteResponse(string: "<html>not a playlist</html>"))

@@ -39,6 +39,8 @@ final class WindowTarget: FrameTarget {
         canvas.setCursorVisible(frame.overlay?.video?.layout.controlsVisible ?? true)
         guard frame.video != nil else {
             if video.width > 0 { video.clear() }
+            // The player closed while fullscreen (its Back, the end of a Watch): the app's screens come back windowed.
+            if canvas.isFullscreen { canvas.setFullscreen(false) }
             return
         }
         guard let player = frame.overlay?.video else { return }
@@ -48,6 +50,7 @@ final class WindowTarget: FrameTarget {
     private func drawVideo(_ player: VideoOverlayFrame, frame: FrameSnapshot, with painter: Painter) throws {
         if let picture = frame.picture { try video.upload(picture.frame) }
         if player.fullscreen != canvas.isFullscreen { canvas.setFullscreen(player.fullscreen) }
+        canvas.settleFullscreen()
         try VideoRenderer.draw(player, texture: video, with: painter,
                                window: Size(width: frame.windowWidth, height: frame.windowHeight))
     }

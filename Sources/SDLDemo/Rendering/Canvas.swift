@@ -1,4 +1,5 @@
 import CSDL2
+import CSDL2X11
 import Foundation
 import ScreenKit
 
@@ -137,15 +138,102 @@ final class Canvas {
         return Int(mode.refresh_rate)
     }
 
-    /// Whether the window fills its display (`SDL_WINDOW_FULLSCREEN_DESKTOP`: no mode change, as mpv does).
-    var isFullscreen: Bool {
-        SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue == SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue
+    /// How the window fills its display, if it does.
+    private enum Fullscreen {
+        /// A normal window.
+        case windowed
+        /// `SDL_WINDOW_FULLSCREEN_DESKTOP` asked for at `since` (SDL ticks, ms); the window manager has not yet
+        /// been seen to act on it. `restore` is the window's place and size before.
+        case requested(since: UInt64, restore: SDL_Rect)
+        /// Fullscreen through SDL and the window manager (no mode change, as mpv does).
+        case desktop
+        /// No window manager acted on the request (a bare X server such as Xvfb, or one without
+        /// `_NET_WM_STATE_FULLSCREEN`): the window was made borderless and as large as its display instead.
+        case filled(restore: SDL_Rect)
     }
 
-    /// Makes the window fill its display, or go back to its size. (The offscreen driver has no display: the
-    /// flag is kept and the size stays.)
-    func setFullscreen(_ fullscreen: Bool) {
-        SDL_SetWindowFullscreen(window, fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0)
+    private var fullscreen = Fullscreen.windowed
+
+    /// How long a window manager is given to make the window fill its display before ``settleFullscreen()`` does
+    /// it itself: window managers answer `_NET_WM_STATE` within a few frames; half a second is well past that.
+    private static let fullscreenGrace: UInt64 = 500
+
+    /// Whether the window fills its display (or was asked to and is being given the time to).
+    var isFullscreen: Bool {
+        if case .windowed = fullscreen { return false }
+        return true
+    }
+
+    /// Makes the window fill its display, or go back to its place and size. (The offscreen driver has no display:
+    /// the flag is kept and the size stays.)
+    func setFullscreen(_ on: Bool) {
+        if on {
+            guard case .windowed = fullscreen else { return }
+            let restore = windowRect
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            fullscreen = .requested(since: SDL_GetTicks64(), restore: restore)
+        } else {
+            if case .filled(let restore) = fullscreen {
+                SDL_SetWindowBordered(window, SDL_TRUE)
+                SDL_SetWindowSize(window, restore.w, restore.h)
+                SDL_SetWindowPosition(window, restore.x, restore.y)
+                announceResize()
+            } else {
+                SDL_SetWindowFullscreen(window, 0)
+            }
+            fullscreen = .windowed
+        }
+    }
+
+    /// Called every frame: when fullscreen was asked for on X11 and, after ``fullscreenGrace``, the X server still
+    /// has the window smaller than its display, no window manager is acting on SDL's request (a bare X server such
+    /// as Xvfb, or a manager without `_NET_WM_STATE_FULLSCREEN`); the window then fills the display itself
+    /// (borderless, at the display's origin and size), which such a server applies at once — as mpv's x11 output
+    /// does when the manager does not support fullscreen. (SDL's own `SDL_GetWindowSize` is no witness: it reports
+    /// the display's size as soon as the flag is set, whether or not the X window changed.)
+    func settleFullscreen() {
+        guard case .requested(let since, let restore) = fullscreen, SDL_GetTicks64() - since >= Self.fullscreenGrace
+        else { return }
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+        guard driver == "x11", display >= 0, SDL_GetDisplayBounds(display, &bounds) == 0 else {
+            fullscreen = .desktop
+            return
+        }
+        var width: Int32 = 0, height: Int32 = 0
+        guard circle_x11_window_size(window, &width, &height) == 1, width < bounds.w || height < bounds.h else {
+            fullscreen = .desktop
+            return
+        }
+        SDL_SetWindowFullscreen(window, 0)
+        SDL_SetWindowBordered(window, SDL_FALSE)
+        SDL_SetWindowPosition(window, bounds.x, bounds.y)
+        SDL_SetWindowSize(window, bounds.w, bounds.h)
+        fullscreen = .filled(restore: restore)
+        announceResize()
+    }
+
+    /// Queues a size-changed event for the window, so the loop lays out for the size just set: SDL updates its
+    /// own idea of the size at once, and drops the X server's confirming event as no change.
+    private func announceResize() {
+        var event = SDL_Event()
+        event.type = SDL_WINDOWEVENT.rawValue
+        event.window.windowID = SDL_GetWindowID(window)
+        event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        event.window.data1 = width
+        event.window.data2 = height
+        SDL_PushEvent(&event)
+    }
+
+    /// The window's place and size (points).
+    private var windowRect: SDL_Rect {
+        var rect = SDL_Rect()
+        SDL_GetWindowPosition(window, &rect.x, &rect.y)
+        SDL_GetWindowSize(window, &rect.w, &rect.h)
+        return rect
     }
 
     /// Shows or hides the mouse cursor over the window (the video player hides it with its controls).

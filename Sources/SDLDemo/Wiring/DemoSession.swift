@@ -54,6 +54,9 @@ final class DemoSession {
     /// Applies one input event (timed in session seconds): the app's overlay sees it first, then the app's
     /// backdrop if the router gives it the event and it takes it, then the shell.
     func handle(_ event: ShellEvent) -> Outcome {
+        // The window's size is the shell's to know whatever covers it: the overlays read it from the shell. (The
+        // video player took every event, so a window resized or made fullscreen under it kept the old layout.)
+        if case .resized = event { return dispatch(shell.send(event), at: event.time) }
         if let overlay = app.overlay, overlay.consumes(event, window: shell.layout.size) {
             return overlay.wantsQuit ? .quit : .keepRunning
         }
