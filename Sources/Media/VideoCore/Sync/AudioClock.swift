@@ -24,9 +24,10 @@
 public struct AudioClock: Equatable, Sendable {
     /// Largest disagreement, seconds, between the device and the extrapolation that is slewed over rather than
     /// jumped: past it, something happened (an underrun, a device that stalled or skipped) and the clock takes the
-    /// device's value at once. 0.2 s: several device buffers (1024 frames at 44.1 kHz is 23 ms), and about where
-    /// ITU-R BT.1359 puts detectable A/V error (+45 ms / −125 ms), so a slew never runs longer than that error.
-    public static let maxStep = 0.2
+    /// device's value at once (dropping the frames it skips). 0.1 s: four device buffers (1024 frames at 44.1 kHz
+    /// is 23 ms), and between the A/V errors ITU-R BT.1359 finds detectable (sound 45 ms early, 125 ms late), so a
+    /// slew (at ``slewRate``, at most a second for 0.1 s) never holds a larger error than that.
+    public static let maxStep = 0.1
 
     /// How much faster or slower than the wall clock the clock may run while it catches up with the device (a
     /// fraction of the wall time elapsed). 10 %: a pump every 8 ms moves the clock at most 0.8 ms more than the wall
