@@ -28,13 +28,19 @@ struct LinkOpenerTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let record = directory.appendingPathComponent("record")
+        let source = directory.appendingPathComponent("opener.txt")
         let script = directory.appendingPathComponent("opener.sh")
         try """
             #!/bin/sh
             { for argument in "$@"; do printf '%s\\n' "$argument"; done; echo ---; env; } > "\(record.path).tmp"
             mv "\(record.path).tmp" "\(record.path)"
-            """.write(to: script, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+            """.write(to: source, atomically: true, encoding: .utf8)
+        // The executable is written by a child (install), never by this process: a file this process held open
+        // for writing can be inherited by a child another test spawns at that moment, and executing it then fails
+        // with ETXTBSY ("Text file busy"; seen once under a from-scratch build beside the suite).
+        let install = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/install"),
+                                                  ["-m", "700", source.path, script.path])
+        try #require(install.status == 0, "install: \(install.stderr)")
         var environment = ProcessInfo.processInfo.environment
         environment["VIMEO_TOKEN"] = "secret-token-1234"
         let url = try #require(URL(string: "https://www.interlochen.org/give?x=1;y=2"))
