@@ -161,4 +161,26 @@ struct ABRRuleTests {
         #expect(monitor.update(now: 20, decoded: 600, dropped: 150, playing: 2, variants: L.four) == 1)
         #expect(monitor.cap == 1)
     }
+
+    @Test("BOLA's one-level step down is taken only when that level still leaves the 12 s reserve")
+    func gentleStepDownNeedsTheBuffer() {
+        // At 12.5 s BOLA (four levels, target 18 s) asks for 1.5M, one level under the current 3M.
+        func choice(fastEstimate: Double) -> Int? {
+            var rule = AdaptiveRule()
+            var full = Ladders.context(current: 3, buffer: 26, estimate: 6e6)
+            full.fastEstimate = 6e6
+            _ = rule.choose(full)
+            var context = Ladders.context(current: 3, buffer: 12.5, estimate: fastEstimate)
+            context.fastEstimate = fastEstimate
+            let choice = rule.choose(context)
+            #expect(rule.usingBola)
+            return choice
+        }
+        // 1.5 Mbit/s sustains only 750k, but 1.5M's 6 Mbit take 4.2 s and leave 12.5 − 4.2 + 4 = 12.3 s: one level.
+        #expect(choice(fastEstimate: 1.5e6) == 2)
+        // 0.6 Mbit/s (the last segment crawled in): 1.5M would take 10.5 s and leave 6 s, so straight to 300k.
+        // (Before the check, 1.5M: on a held-out mobile trace the next download ran the buffer dry.)
+        #expect(choice(fastEstimate: 0.6e6) == 0)
+        #expect(choice(fastEstimate: 2.5e6) == 2, "a healthy link: BOLA's level")
+    }
 }

@@ -1,6 +1,7 @@
 // ABRBenchmarks: the ABR rules on every trace of VideoCore's TraceLibrary against the offline optimum.
 // `swift run -c release ABRBenchmarks [SECONDS]` prints the markdown table of BENCHMARKS.md's "Adaptive bitrate"
-// section (default 300 s of trace per row: 75 segments of 4 s on SimulatedStream.standard()).
+// section (default 300 s of trace per row: 75 segments of 4 s on SimulatedStream.standard()), then the same rules
+// on TraceLibrary.heldOut(), traces no rule was tuned on, as shares of each trace's offline optimum.
 import Foundation
 import VideoCore
 
@@ -22,7 +23,7 @@ for trace in TraceLibrary.all(seconds: seconds) {
     let model = PlaybackModel(stream: stream, trace: trace)
     let simulator = ABRSimulator(model: model)
     let (optimum, capped) = OfflineOptimum(model: model, maxLabels: labels).solveReportingCap()
-    let results = [simulator.run(AdaptiveRule()), simulator.run(HlsJsRule()), simulator.run(BolaRule()), optimum]
+    let results = [simulator.run(AdaptiveRule()), simulator.run(PredictiveRule()), simulator.run(HlsJsRule()), simulator.run(BolaRule()), optimum]
     for result in results {
         let share = optimum.qoe != 0 ? 100 * result.qoe / optimum.qoe : 0
         if result.rule != optimum.rule { worst[result.rule] = min(worst[result.rule] ?? .infinity, share) }
@@ -44,3 +45,37 @@ print("")
 print("Traces: " + TraceLibrary.all(seconds: seconds).map { "\($0.name): \($0.note)" }.joined(separator: "; ") + ".")
 print("Worst share of the optimum: " + worst.sorted { $0.key < $1.key }
     .map { String(format: "%@ %.0f %%", $0.key, $0.value) }.joined(separator: ", ") + ".")
+
+// Held-out traces: share of the optimum's QoE, and stall seconds where the optimum had none.
+let heldOut = TraceLibrary.heldOut(seconds: seconds)
+let rules: [any ABRRule] = [AdaptiveRule(), PredictiveRule(), HlsJsRule(), BolaRule()]
+print("")
+print("Held-out traces (no rule was tuned on them): % of the offline optimum's QoE; stall seconds in brackets.")
+print("")
+print("| trace | " + rules.map(\.name).joined(separator: " | ") + " | optimum QoE (stall s) |")
+print("|---|" + String(repeating: "---:|", count: rules.count + 1))
+var shares: [String: [Double]] = [:]
+var needless: [String: Int] = [:]
+for trace in heldOut {
+    let model = PlaybackModel(stream: stream, trace: trace)
+    let simulator = ABRSimulator(model: model)
+    let optimum = OfflineOptimum(model: model, maxLabels: labels).solve()
+    var cells: [String] = []
+    for rule in rules {
+        let result = simulator.run(rule)
+        let share = optimum.qoe != 0 ? 100 * result.qoe / optimum.qoe : 0
+        shares[rule.name, default: []].append(share)
+        if result.rebufferSeconds > 0 && optimum.rebufferSeconds == 0 { needless[rule.name, default: 0] += 1 }
+        cells.append(result.rebufferSeconds > 0 ? String(format: "%.0f %% (%.1f)", share, result.rebufferSeconds)
+                                                : String(format: "%.0f %%", share))
+    }
+    print("| \(trace.name) | " + cells.joined(separator: " | ")
+          + String(format: " | %.3f (%.1f) |", optimum.qoe, optimum.rebufferSeconds))
+}
+print("")
+print("Held out, per rule: " + rules.map { rule in
+    let list = shares[rule.name] ?? []
+    let mean = list.isEmpty ? 0 : list.reduce(0, +) / Double(list.count)
+    return String(format: "%@ mean %.0f %%, worst %.0f %%, stalls the optimum avoided on %d of %d", rule.name, mean,
+                  list.min() ?? 0, needless[rule.name] ?? 0, heldOut.count)
+}.joined(separator: "; ") + ".")

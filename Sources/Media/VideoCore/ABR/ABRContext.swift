@@ -18,6 +18,9 @@ public struct ABRContext: Equatable, Sendable {
     public var fastEstimate: Double?
     /// Whether ``estimate`` comes from measurements (false: it is the default guess).
     public var hasMeasurement: Bool
+    /// The throughput of the last finished downloads, bits per second, oldest first (at most
+    /// ``recentThroughputLimit``): what ``PredictiveRule`` predicts from. Empty: none yet, or not kept.
+    public var recentThroughputs: [Double]
     /// Sizes in bytes of the next segment, per variant id, where known (`EXT-X-BYTERANGE`, or measured).
     public var nextSegmentBytes: [Int: Int]
     /// Bits still to arrive for requests already in flight (they share the link with the next one).
@@ -35,7 +38,7 @@ public struct ABRContext: Equatable, Sendable {
     /// A context; everything but the variants, buffer and estimate has a neutral default.
     public init(now: Double = 0, variants: [ABRVariant], current: Int? = nil, bufferSeconds: Double,
                 segmentDuration: Double, estimate: Double, fastEstimate: Double? = nil, hasMeasurement: Bool = true,
-                nextSegmentBytes: [Int: Int] = [:], pendingBits: Double = 0, availableSeconds: Double? = nil, isLive: Bool = false,
+                recentThroughputs: [Double] = [], nextSegmentBytes: [Int: Int] = [:], pendingBits: Double = 0, availableSeconds: Double? = nil, isLive: Bool = false,
                 caps: ABRCaps = .none, excluded: Set<Int> = []) {
         self.now = now
         self.variants = variants
@@ -45,12 +48,23 @@ public struct ABRContext: Equatable, Sendable {
         self.estimate = estimate
         self.fastEstimate = fastEstimate
         self.hasMeasurement = hasMeasurement
+        self.recentThroughputs = recentThroughputs
         self.nextSegmentBytes = nextSegmentBytes
         self.pendingBits = pendingBits
         self.availableSeconds = availableSeconds
         self.isLive = isLive
         self.caps = caps
         self.excluded = excluded
+    }
+
+    /// How many downloads ``recentThroughputs`` keeps: ten, so that each of the last five has the five before it
+    /// to be predicted from (``PredictiveRule``'s error term, after Pensieve's RobustMPC).
+    public static let recentThroughputLimit = 10
+
+    /// `samples` with `sample` appended, keeping the last ``recentThroughputLimit``.
+    public static func appending(_ sample: Double, to samples: [Double]) -> [Double] {
+        guard sample > 0, sample.isFinite else { return samples }
+        return Array((samples + [sample]).suffix(recentThroughputLimit))
     }
 
     /// The variant with `id`, if listed.

@@ -1,10 +1,10 @@
 /// A bit-rate adaptation rule: given an ``ABRContext`` for the next segment, the id of the variant to fetch it
 /// from. Rules may keep state between calls (hysteresis), so ``choose(_:)`` is mutating.
 ///
-/// Implementations: ``AdaptiveRule`` (the player's), ``HlsJsRule`` (a model of hls.js for comparison),
-/// ``BolaRule`` (buffer-based, alone).
+/// Implementations: ``AdaptiveRule`` (the player's); for comparison ``PredictiveRule`` (RobustMPC), ``HlsJsRule``
+/// (a model of hls.js) and ``BolaRule`` (buffer-based, alone).
 public protocol ABRRule: Sendable {
-    /// A short name for tables (`adaptive`, `hls.js-like`, `BOLA`).
+    /// A short name for tables (`adaptive`, `MPC`, `hls.js-like`, `BOLA`).
     var name: String { get }
     /// The variant id for the next segment; nil only when ``ABRLadder/candidates(_:)`` is empty.
     mutating func choose(_ context: ABRContext) -> Int?

@@ -18,7 +18,8 @@
 ///    (`AbrController._updateDynamicAbrStrategy`: on at `bufferTimeDefault`, off at half of it). With that much
 ///    buffer the fast average alone (half-life 3 s) is trusted, so the rule follows a rising network sooner than
 ///    `min(fast, slow)` allows; BOLA steps up only as far as that sustains, and steps down only when its own
-///    (buffer-based) choice drops below the current variant — one level at a time while 12 s or more remain.
+///    (buffer-based) choice drops below the current variant — one level at a time while 12 s or more remain and
+///    that level, fetched at the fast estimate, still leaves 12 s (else straight to BOLA's or the sustainable level).
 ///    **Spending the buffer** (ours): once the buffer reaches 24 s (0.8 × the 30 s
 ///    `maxBufferLength` of hls.js), the rule may take the highest variant whose segment downloads within 1.5
 ///    segment durations (the buffer drains at most half a segment per segment) and leaves at least 12 s, until the
@@ -145,9 +146,11 @@ public struct AdaptiveRule: ABRRule {
                 let bola = pick
                 pick = bola.bandwidth > ceiling.bandwidth ? ceiling : bola
                 if bola.bandwidth >= current.bandwidth && pick.bandwidth < current.bandwidth { pick = current }
-                // Drops are held while BOLA's own level holds; a drop BOLA asks for goes one level at a time.
+                // Drops are held while BOLA's own level holds; a drop BOLA asks for goes one level at a time, as
+                // long as that level still downloads at the fast estimate and leaves the reserve (a collapsed link
+                // is not met one level at a time).
                 if pick.bandwidth < current.bandwidth, let index = ladder.firstIndex(where: { $0.id == current.id }), index > 0,
-                   buffer >= configuration.spendDownToBuffer {
+                   buffer >= configuration.spendDownToBuffer, leavesReserve(ladder[index - 1], deep, buffer: buffer) {
                     pick = ladder[index - 1]
                 }
             }
@@ -175,6 +178,15 @@ public struct AdaptiveRule: ABRRule {
         guard let available = context.availableSeconds else { return configuration.minBufferForIncrease }
         let adjusted = (available - context.segmentDuration) * configuration.availableFractionForIncrease
         return min(max(0, adjusted), configuration.minBufferForIncrease)
+    }
+
+    /// Whether the next segment of `variant`, fetched at ``Configuration/stayFactor`` × the estimate of `context`,
+    /// leaves at least ``Configuration/spendDownToBuffer`` seconds of buffer once it has arrived.
+    private func leavesReserve(_ variant: ABRVariant, _ context: ABRContext, buffer: Double) -> Bool {
+        let usable = configuration.stayFactor * context.estimate
+        guard usable > 0 else { return false }
+        let fetch = (context.pendingBits + context.segmentBits(variant, useAverage: true)) / usable
+        return buffer - fetch + context.segmentDuration >= configuration.spendDownToBuffer
     }
 
     /// The highest variant whose segment downloads within ``Configuration/spendMaxFetchSegments`` segment

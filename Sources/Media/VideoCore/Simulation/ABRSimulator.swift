@@ -33,13 +33,18 @@ public struct ABRSimulator: Sendable {
         let trace = model.trace
         var clock = PlaybackClock(segmentDuration: stream.segmentDuration, maxBuffer: model.maxBuffer)
         var estimator = BandwidthEstimator()
+        var recent: [Double] = []
+        func measured(_ sample: ThroughputSample) {
+            estimator.add(sample)
+            recent = ABRContext.appending(sample.bitsPerSecond, to: recent)
+        }
         var choices: [Int] = []
         var current: Int?
         var abandoned = 0
         var decisions: [(buffer: Double, note: String)] = []
         for k in 0 ..< stream.segmentCount {
             var start = clock.nextStart()
-            var context = self.context(segment: k, at: start, clock: clock, current: current, estimator: estimator)
+            var context = self.context(segment: k, at: start, clock: clock, current: current, estimator: estimator, recent: recent)
             var v = rule.choose(context) ?? 0
             decisions.append((context.bufferSeconds, rule.lastNote))
             while true {
@@ -47,7 +52,7 @@ public struct ABRSimulator: Sendable {
                 let end = trace.finish(bytes: bytes, from: start)
                 guard abandonment, end.isFinite else {
                     clock.arrive(at: end)
-                    estimator.add(ThroughputSample(bytes: bytes, start: start, end: end))
+                    measured(ThroughputSample(bytes: bytes, start: start, end: end))
                     break
                 }
                 var check = start + Self.checkInterval
@@ -61,7 +66,7 @@ public struct ABRSimulator: Sendable {
                                                         loadedBytes: loaded, expectedBytes: bytes)
                     if let lower = AbandonRule.check(download, context: context), lower != v {
                         switched = lower
-                        estimator.add(ThroughputSample(bytes: loaded, start: start, end: check))
+                        measured(ThroughputSample(bytes: loaded, start: start, end: check))
                         break
                     }
                     check += Self.checkInterval
@@ -71,11 +76,11 @@ public struct ABRSimulator: Sendable {
                     clock.pass(to: check)
                     start = check
                     v = lower
-                    context = self.context(segment: k, at: start, clock: clock, current: current, estimator: estimator)
+                    context = self.context(segment: k, at: start, clock: clock, current: current, estimator: estimator, recent: recent)
                     continue
                 }
                 clock.arrive(at: end)
-                estimator.add(ThroughputSample(bytes: bytes, start: start, end: end))
+                measured(ThroughputSample(bytes: bytes, start: start, end: end))
                 break
             }
             choices.append(v)
@@ -87,7 +92,7 @@ public struct ABRSimulator: Sendable {
     }
 
     private func context(segment k: Int, at time: Double, clock: PlaybackClock, current: Int?,
-                         estimator: BandwidthEstimator) -> ABRContext {
+                         estimator: BandwidthEstimator, recent: [Double]) -> ABRContext {
         let stream = model.stream
         let buffer = clock.buffer(at: time)
         let playhead = Double(k) * stream.segmentDuration - buffer
@@ -95,7 +100,8 @@ public struct ABRSimulator: Sendable {
         for (index, variant) in stream.variants.enumerated() { sizes[variant.id] = stream.sizes[index][k] }
         return ABRContext(now: time, variants: stream.variants, current: current, bufferSeconds: buffer,
                           segmentDuration: stream.segmentDuration, estimate: estimator.estimate,
-                          fastEstimate: estimator.canEstimate ? estimator.fast.estimate : nil, hasMeasurement: estimator.canEstimate, nextSegmentBytes: sizes,
+                          fastEstimate: estimator.canEstimate ? estimator.fast.estimate : nil, hasMeasurement: estimator.canEstimate,
+                          recentThroughputs: recent, nextSegmentBytes: sizes,
                           availableSeconds: stream.duration - playhead)
     }
 }

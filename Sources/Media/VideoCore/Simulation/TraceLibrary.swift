@@ -9,6 +9,30 @@ public enum TraceLibrary {
          sawtooth(seconds: seconds), mobile(seconds: seconds)]
     }
 
+    /// Traces kept out of every tuning of the rules, to check that what the table shows carries over: the synthetic
+    /// mobile chain with seeds 1 … 8, ramps of other periods and ranges, and two other steady rates.
+    public static func heldOut(seconds: Double = 300) -> [BandwidthTrace] {
+        let mobiles = (1 ... 8).map { (seed: UInt64) -> BandwidthTrace in
+            var trace = mobile(seconds: seconds, seed: seed)
+            trace.name = "3G/4G seed \(seed)"
+            return trace
+        }
+        let ramps = [20.0, 30, 60].map { ramp(period: $0, from: 0.4e6, to: 4.4e6) }
+        let steadies = [1.2e6, 4e6].map { rate in
+            BandwidthTrace(name: String(format: "steady %.1f", rate / 1e6),
+                           steps: [.init(seconds: seconds, bitsPerSecond: rate)], note: String(format: "%.1f Mbit/s", rate / 1e6))
+        }
+        return mobiles + ramps + steadies
+    }
+
+    /// A ramp from `low` to `high` bits per second in 1 s steps over `period` seconds, then back to `low`, looped.
+    public static func ramp(period: Double, from low: Double, to high: Double) -> BandwidthTrace {
+        let count = max(2, Int(period))
+        let steps = (0 ..< count).map { BandwidthTrace.Step(seconds: 1, bitsPerSecond: low + (high - low) * Double($0) / Double(count - 1)) }
+        return BandwidthTrace(name: "ramp \(count) s", steps: steps, loops: true,
+                              note: String(format: "%.1f → %.1f Mbit/s ramps, %d s period", low / 1e6, high / 1e6, count))
+    }
+
     /// 2.5 Mbit/s throughout.
     public static func steady(seconds: Double = 300) -> BandwidthTrace {
         BandwidthTrace(name: "steady", steps: [.init(seconds: seconds, bitsPerSecond: 2.5e6)], note: "2.5 Mbit/s")

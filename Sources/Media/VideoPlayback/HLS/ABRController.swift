@@ -13,6 +13,7 @@ final class ABRController: @unchecked Sendable {
     private var caps = ABRCaps()
     private var excludedUntil: [Int: Double] = [:]
     private var measured: [Int: (bytes: Int, seconds: Double)] = [:]
+    private var recentThroughputs: [Double] = []
     private var decisions: [ABRDecisionRecord] = []
     private var nextRequest = 0
 
@@ -39,6 +40,7 @@ final class ABRController: @unchecked Sendable {
             context.estimate = estimator.estimate
             context.fastEstimate = estimator.canEstimate ? estimator.fast.estimate : nil
             context.hasMeasurement = estimator.canEstimate
+            context.recentThroughputs = recentThroughputs
             var caps = self.caps
             caps.droppedFramesCap = monitor.cap
             context.caps = caps
@@ -78,7 +80,10 @@ final class ABRController: @unchecked Sendable {
     /// A download finished: its window's sample feeds the estimator.
     func end(_ id: Int, at time: Double) {
         locked {
-            if let sample = meter.end(id, at: time) { estimator.add(sample) }
+            if let sample = meter.end(id, at: time) {
+                estimator.add(sample)
+                recentThroughputs = ABRContext.appending(sample.bitsPerSecond, to: recentThroughputs)
+            }
         }
     }
     /// A download was abandoned or failed.
