@@ -59,12 +59,21 @@ struct BuffsVideoTests {
         // The picture around the panel (the green column above it, the cyan one to its right), the circle over the
         // picture, the panel's rows over both.
         let over = try LoadedImage(contentsOf: run.file("over.png"))
-        let panelTop = 600 - 12 - (152 + 2 * 38 + 6)
+        let panelTop = BuffsAppTests.panelAreaBottom - 12 - (152 + 2 * 38 + 6)
         let top = Int(rect[1].rounded(.up)) + 45   // under the burnt-in timer box
         #expect(Self.barShare(over, x: 200, from: top, to: panelTop - 4, green: true) > 0.8, "\(over.rgba(200, top))")
         #expect(Self.barShare(over, x: 740, from: top, to: Int(rect[1] + rect[3]) - 4, green: false) > 0.8, "\(over.rgba(740, top))")
         #expect(over.pixel(350, 300, is: (0x2E, 0x3A, 0x59), tolerance: 3), "the circle: \(over.rgba(350, 300))")
         #expect(over.pixel(300, BuffsAppTests.answerRowY(0, count: 2), is: BuffsAppTests.answer, tolerance: 3))
+
+        // The panel keeps clear of the player's control bar (the last 48 pt) whenever a video is open under it, so
+        // the play button and the seek bar are never under the card.
+        let drawn = frames.filter { $0.video != nil && $0.panel != nil }
+        #expect(!drawn.isEmpty)
+        for frame in drawn {
+            let panel = try #require(frame.panel)
+            #expect(panel[1] + panel[3] <= 600 - 48 - 12 + 0.5, "the panel over the control bar: \(panel)")
+        }
 
         // Paused: the position holds while buff 155 counts down to its own hide, 10 s after it came in.
         let pausedAt = try #require(frames.firstIndex { $0.video?.state == "paused" })

@@ -161,7 +161,8 @@ final class TraceWriter {
     }
 
     /// With an overlay: the Buff panel's `buff` (the id drawn), `secondsLeft`, `highlighted` (the voted
-    /// answer's id or null), `slide` (0…1, how far in) and `leaving` (sliding out after a hide).
+    /// answer's id or null), `slide` (0…1, how far in), `leaving` (sliding out after a hide) and `panel` (where the
+    /// card is drawn, `[x, y, width, height]` in window points).
     /// The `video` object (issue 18's contract): the engine's status under the contract's names, plus where the
     /// picture is drawn (`rect`, window points: pixels at scale 1), `fullscreen` and `controlsVisible`; `live` (a live
     /// playlist: LIVE on the seek bar, no duration).
@@ -199,10 +200,12 @@ final class TraceWriter {
         case .video(let video):
             return [videoField(video)]
         case .buff(let panel):
+            let r = panel.layout.panel
             return [
                 "\"buff\":\(panel.buff.id)", "\"secondsLeft\":\(panel.secondsLeft)",
                 "\"highlighted\":\(panel.highlighted.map(String.init) ?? "null")",
                 "\"slide\":\(JSONText.number(panel.slide, digits: 3))", "\"leaving\":\(panel.isLeaving)",
+                "\"panel\":[" + [r.x, r.y, r.width, r.height].map { JSONText.number($0, digits: 1) }.joined(separator: ",") + "]",
             ]
         }
     }

@@ -57,12 +57,13 @@ struct TraceFrame: Decodable, Equatable {
     var buffer: Double?
     var audible: Bool?
     /// The Buff panel (`--app buffs`): the buff shown, its countdown, the answer voted, the slide (0 out, 1 in),
-    /// and whether it is leaving.
+    /// whether it is leaving, and where the card is drawn (`[x, y, width, height]`).
     var buff: Int?
     var secondsLeft: Int?
     var highlighted: Int?
     var slide: Double?
     var leaving: Bool?
+    var panel: [Double]?
     /// The video player (issue 18's contract), while a video is open.
     var video: Video?
 

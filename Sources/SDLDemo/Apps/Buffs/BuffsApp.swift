@@ -97,14 +97,14 @@ final class BuffsApp: HostedApp, AppOverlay {
         switch event {
         case .pointerDown(let point, _):
             tick(at: t)
-            outcome = pointer.down(at: point, panel: panel, now: now, window: window)
+            outcome = pointer.down(at: point, panel: panel, now: now, window: panelArea(window))
         case .pointerMoved:
             outcome = pointer.moved()
         case .pointerUp(let point, _):
             tick(at: t)
-            outcome = pointer.up(at: point, panel: panel, now: now, window: window)
+            outcome = pointer.up(at: point, panel: panel, now: now, window: panelArea(window))
         case .wheel(_, _, let point, _):
-            outcome = pointer.wheel(at: point, panel: panel, now: now, window: window)
+            outcome = pointer.wheel(at: point, panel: panel, now: now, window: panelArea(window))
         case .pointerCancelled, .key, .text, .resized, .tick, .windowClosed:
             outcome = .passThrough
         }
@@ -126,7 +126,14 @@ final class BuffsApp: HostedApp, AppOverlay {
     }
 
     func frame(at t: Double, window: Size) -> OverlayFrame? {
-        panel.frame(at: Self.engineTime(t), window: window).map(OverlayFrame.buff)
+        panel.frame(at: Self.engineTime(t), window: panelArea(window)).map(OverlayFrame.buff)
+    }
+
+    /// Where the panel sits: the window above the video player's control bar when the app plays a video under it,
+    /// so the panel never covers the play button and the seek bar (the same area for drawing and for hit
+    /// testing). Kept after the video closes, so the card does not jump under a finger about to tap it.
+    private func panelArea(_ window: Size) -> Size {
+        Size(width: window.width, height: max(0, window.height - (video == nil ? 0 : VideoScreenLayout.barHeight)))
     }
 
     // MARK: Commands
