@@ -1,7 +1,8 @@
 // ABRBenchmarks: the ABR rules on every trace of VideoCore's TraceLibrary against the offline optimum.
 // `swift run -c release ABRBenchmarks [SECONDS]` prints the markdown table of BENCHMARKS.md's "Adaptive bitrate"
 // section (default 300 s of trace per row: 75 segments of 4 s on SimulatedStream.standard()), then the same rules
-// on TraceLibrary.heldOut(), traces no rule was tuned on, as shares of each trace's offline optimum.
+// on TraceLibrary.heldOut(), traces no rule was tuned on, as shares of each trace's offline optimum, and a
+// clairvoyant check (RobustMPC told the next 20 or 60 s of the trace) bounding what better prediction could add.
 import Foundation
 import VideoCore
 
@@ -79,3 +80,43 @@ print("Held out, per rule: " + rules.map { rule in
     return String(format: "%@ mean %.0f %%, worst %.0f %%, stalls the optimum avoided on %d of %d", rule.name, mean,
                   list.min() ?? 0, needless[rule.name] ?? 0, heldOut.count)
 }.joined(separator: "; ") + ".")
+
+// How much a better prediction could buy: RobustMPC's search told the true mean bandwidth of the next `window`
+// seconds (read from the trace: no online rule can have it), with a horizon covering that window.
+/// RobustMPC fed the future instead of the past: a bound on what prediction alone can add, not a rule.
+struct ClairvoyantMPC: ABRRule {
+    let name = "MPC, next seconds known"
+    let trace: BandwidthTrace
+    let window: Double
+    var inner: PredictiveRule
+
+    mutating func choose(_ context: ABRContext) -> Int? {
+        var known = context
+        known.recentThroughputs = [Double(trace.bytes(from: context.now, to: context.now + window)) * 8 / window]
+        return inner.choose(known)
+    }
+}
+
+print("")
+print("Clairvoyant check (not a rule): % of the optimum for RobustMPC told the true mean bandwidth of the next 20 s")
+print("(horizon 5 segments) or 60 s (horizon 15, at most two switches); stall seconds in brackets.")
+print("")
+print("| trace | next 20 s known | next 60 s known |")
+print("|---|---:|---:|")
+for trace in TraceLibrary.all(seconds: seconds) + heldOut {
+    let model = PlaybackModel(stream: stream, trace: trace)
+    let optimum = OfflineOptimum(model: model, maxLabels: labels).solve()
+    var cells: [String] = []
+    for (window, horizon, switches) in [(20.0, 5, Int?.none), (60.0, 15, Int?(2))] {
+        var configuration = PredictiveRule.Configuration()
+        configuration.horizon = horizon
+        configuration.maxSwitches = switches
+        configuration.maxSequences = 50_000
+        let result = ABRSimulator(model: model).run(ClairvoyantMPC(trace: trace, window: window,
+                                                                   inner: PredictiveRule(configuration: configuration)))
+        let share = optimum.qoe != 0 ? 100 * result.qoe / optimum.qoe : 0
+        cells.append(result.rebufferSeconds > 0 ? String(format: "%.0f %% (%.2f)", share, result.rebufferSeconds)
+                                                : String(format: "%.0f %%", share))
+    }
+    print("| \(trace.name) | " + cells.joined(separator: " | ") + " |")
+}
