@@ -10,12 +10,13 @@ struct BackdropRouterTests {
     static let shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
     static let onCircle = Point(x: 400, y: 300), offCircle = Point(x: 100, y: 500)
 
-    @Test("keys and text go to the backdrop, wheel, resize, tick and close to the shell")
+    @Test("keys, text and the window manager's fullscreen changes go to the backdrop, wheel, resize, tick and close to the shell")
     func nonPointer() {
         var router = BackdropRouter()
         #expect(router.route(.key(.space, time: 0), shell: Self.shell) == .backdrop)
         #expect(router.route(.key(.escape, time: 0), shell: Self.shell) == .backdrop)
         #expect(router.route(.text("k", time: 0), shell: Self.shell) == .backdrop)
+        #expect(router.route(.fullscreenChanged(false, time: 0), shell: Self.shell) == .backdrop)
         #expect(router.route(.wheel(dx: 0, dy: 1, at: Self.offCircle, time: 0), shell: Self.shell) == .shell)
         #expect(router.route(.resized(Size(width: 640, height: 400), time: 0), shell: Self.shell) == .shell)
         #expect(router.route(.tick(time: 0), shell: Self.shell) == .shell)

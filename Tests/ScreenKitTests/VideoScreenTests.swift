@@ -230,6 +230,23 @@ struct VideoScreenTests {
         #expect(opened.send(.key(.escape, time: 2)) == [.close])
     }
 
+    @Test("the window manager's own fullscreen changes: the screen follows without a command; Escape and F go on from there")
+    func windowManagerFullscreen() {
+        var screen = VideoScreen(openedAt: 0)
+        #expect(screen.send(.key(.f, time: 1)) == [.setFullscreen(true)])
+        // The manager's shortcut took the window out: one Escape now closes (before, it only cleared the flag).
+        #expect(screen.send(.fullscreenChanged(false, time: 2)).isEmpty)
+        #expect(!screen.fullscreen)
+        #expect(screen.send(.key(.escape, time: 3)) == [.close])
+
+        var entered = VideoScreen(openedAt: 0)
+        #expect(entered.send(.fullscreenChanged(true, time: 1)).isEmpty)
+        #expect(entered.fullscreen)
+        #expect(entered.send(.key(.f, time: 2)) == [.setFullscreen(false)], "F leaves what the manager entered")
+        #expect(entered.send(.fullscreenChanged(true, time: 3)).isEmpty)
+        #expect(entered.send(.key(.escape, time: 4)) == [.setFullscreen(false)])
+    }
+
     // MARK: Buttons
 
     @Test("the buttons send their commands while the controls show")

@@ -21,6 +21,8 @@ final class WindowTarget: FrameTarget {
     let text: TextRenderer
     /// The video's picture, kept between frames (a new frame replaces it).
     private let video: VideoTexture
+    /// The video screen's fullscreen flag as last passed to the canvas.
+    private var requestedFullscreen = false
 
     init(canvas: Canvas, text: TextRenderer) {
         self.canvas = canvas
@@ -41,6 +43,7 @@ final class WindowTarget: FrameTarget {
             if video.width > 0 { video.clear() }
             // The player closed while fullscreen (its Back, the end of a Watch): the app's screens come back windowed.
             if canvas.isFullscreen { canvas.setFullscreen(false) }
+            requestedFullscreen = false
             return
         }
         guard let player = frame.overlay?.video else { return }
@@ -49,8 +52,14 @@ final class WindowTarget: FrameTarget {
 
     private func drawVideo(_ player: VideoOverlayFrame, frame: FrameSnapshot, with painter: Painter) throws {
         if let picture = frame.picture { try video.upload(picture.frame) }
-        if player.fullscreen != canvas.isFullscreen { canvas.setFullscreen(player.fullscreen) }
+        // On a change of the screen's flag only: after the window manager changed the window by itself, the screen
+        // hears of it one event later, and a frame drawn in between must not undo what the manager did.
+        if player.fullscreen != requestedFullscreen {
+            requestedFullscreen = player.fullscreen
+            canvas.setFullscreen(player.fullscreen)
+        }
         canvas.settleFullscreen()
+        canvas.followWindowManager()
         try VideoRenderer.draw(player, texture: video, with: painter,
                                window: Size(width: frame.windowWidth, height: frame.windowHeight))
     }

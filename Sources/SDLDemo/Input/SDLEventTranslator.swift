@@ -10,7 +10,8 @@ import ScreenKit
 ///   window points. Only the first finger down is followed until it lifts.
 /// - Motion is only reported while the pointer is pressed.
 /// - Wheel: SDL's notches (fractional on smooth-scrolling devices), with the pointer's position.
-/// - Text input (`SDL_TEXTINPUT`, on by default on desktops) becomes ``ScreenKit/ShellEvent/text(_:time:)``; closing the window ``ScreenKit/ShellEvent/windowClosed(time:)``.
+/// - Text input (`SDL_TEXTINPUT`, on by default on desktops) becomes ``ScreenKit/ShellEvent/text(_:time:)``; closing the window ``ScreenKit/ShellEvent/windowClosed(time:)``; the window's own note that the window manager changed
+///   fullscreen (``Canvas/fullscreenChangedEvent``) ``ScreenKit/ShellEvent/fullscreenChanged(_:time:)``.
 struct SDLEventTranslator {
     private var mousePressed = false
     private var activeFinger: SDL_FingerID?
@@ -20,6 +21,9 @@ struct SDLEventTranslator {
         let touchMouse = UInt32(bitPattern: -1)  // SDL_TOUCH_MOUSEID, ((Uint32)-1)
         let width = Double(windowSize.width)
         let height = Double(windowSize.height)
+        if event.type == Canvas.fullscreenChangedEvent {
+            return .fullscreenChanged(event.user.code == 1, time: t)
+        }
         switch event.type {
         case SDL_QUIT.rawValue:
             return .windowClosed(time: t)

@@ -153,6 +153,19 @@ final class Canvas {
     }
 
     private var fullscreen = Fullscreen.windowed
+    /// The window manager's fullscreen state as last read from the X server (nil: not read yet, or not X11).
+    private var managerFullscreen: Bool?
+    /// When ``followWindowManager()`` last read it (SDL ticks, ms).
+    private var managerCheckedAt: UInt64 = 0
+    /// The window's size at that reading.
+    private var managerCheckedSize: [Int32] = []
+    /// How often ``followWindowManager()`` reads the X server while a video shows: a quarter second is quick to
+    /// the eye and one small round trip.
+    private static let managerCheckInterval: UInt64 = 250
+
+    /// The SDL event type the window posts when the window manager changed fullscreen by itself (`user.code` 1:
+    /// into fullscreen, 0: out of it); ``SDLEventTranslator`` turns it into ``ScreenKit/ShellEvent/fullscreenChanged(_:time:)``.
+    static let fullscreenChangedEvent: UInt32 = SDL_RegisterEvents(1)
 
     /// How long a window manager is given to make the window fill its display before ``settleFullscreen()`` does
     /// it itself: window managers answer `_NET_WM_STATE` within a few frames; half a second is well past that.
@@ -212,6 +225,43 @@ final class Canvas {
         SDL_SetWindowSize(window, bounds.w, bounds.h)
         fullscreen = .filled(restore: restore)
         announceResize()
+    }
+
+    /// Called every video frame: follows the window manager when it puts the window into fullscreen or takes it out
+    /// on its own (its shortcut or menu), which SDL 2 does not notice. Reads `_NET_WM_STATE` from the X server every
+    /// ``managerCheckInterval`` and whenever the window's size changed; on a change the window's own state follows (leaving: SDL's flag is cleared, which
+    /// puts back SDL's windowed size; entering: SDL's flag is set, so that F or Escape can leave again) and a
+    /// ``fullscreenChangedEvent`` tells the video screen. Changes the app asked for itself are not reported.
+    func followWindowManager() {
+        let now = SDL_GetTicks64()
+        // A manager's fullscreen change resizes the window, and the resize may bring the only frame for a while
+        // (an ended or paused video): a new size is read at once, whatever the interval.
+        var width: Int32 = 0, height: Int32 = 0
+        SDL_GetWindowSize(window, &width, &height)
+        let size = [width, height]
+        guard now - managerCheckedAt >= Self.managerCheckInterval || size != managerCheckedSize else { return }
+        managerCheckedAt = now
+        managerCheckedSize = size
+        let state = circle_x11_wm_fullscreen(window)
+        guard state >= 0 else { return }
+        let on = state == 1
+        defer { managerFullscreen = on }
+        guard let before = managerFullscreen, before != on else { return }
+        switch (fullscreen, on) {
+        case (.desktop, false):
+            SDL_SetWindowFullscreen(window, 0)
+            fullscreen = .windowed
+        case (.windowed, true):
+            SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            fullscreen = .desktop
+        default:
+            return   // the app's own request on its way (or a window with no manager, filled by us)
+        }
+        var event = SDL_Event()
+        event.type = Self.fullscreenChangedEvent
+        event.user.windowID = SDL_GetWindowID(window)
+        event.user.code = on ? 1 : 0
+        SDL_PushEvent(&event)
     }
 
     /// Queues a size-changed event for the window, so the loop lays out for the size just set: SDL updates its

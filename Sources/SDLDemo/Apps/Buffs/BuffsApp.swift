@@ -105,7 +105,7 @@ final class BuffsApp: HostedApp, AppOverlay {
             outcome = pointer.up(at: point, panel: panel, now: now, window: panelArea(window))
         case .wheel(_, _, let point, _):
             outcome = pointer.wheel(at: point, panel: panel, now: now, window: panelArea(window))
-        case .pointerCancelled, .key, .text, .resized, .tick, .windowClosed:
+        case .pointerCancelled, .key, .text, .resized, .tick, .windowClosed, .fullscreenChanged:
             outcome = .passThrough
         }
         switch outcome {

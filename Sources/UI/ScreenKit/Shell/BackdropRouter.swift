@@ -42,7 +42,7 @@ public struct BackdropRouter: Sendable {
     /// Who hears `event`, given the shell as it is when the event arrives.
     public mutating func route(_ event: ShellEvent, shell: Shell) -> Receiver {
         switch event {
-        case .key, .text:
+        case .key, .text, .fullscreenChanged:
             return .backdrop
         case .pointerDown(let point, let t):
             let owner: Receiver = shell.takesPress(at: point, time: t) ? .shell : .backdrop

@@ -122,6 +122,7 @@ public struct Shell: Sendable {
         case .resized(let size, let t): resize(size, t)
         case .tick(let t): return tick(t)
         case .windowClosed: return [.quit]
+        case .fullscreenChanged: break   // the video screen's (the shell has no fullscreen)
         }
         return []
     }

@@ -44,13 +44,16 @@ public enum ShellEvent: Hashable, Sendable {
     case tick(time: Double)
     /// The window was closed (or the desktop asked the app to quit): the shell answers ``ShellOutput/quit``.
     case windowClosed(time: Double)
+    /// The window manager put the window into fullscreen (`true`) or took it out (`false`) on its own — its
+    /// shortcut or menu — rather than at the app's request: the video screen follows it.
+    case fullscreenChanged(Bool, time: Double)
 
     /// When it happened, in seconds.
     public var time: Double {
         switch self {
         case .pointerDown(_, let t), .pointerMoved(_, let t), .pointerUp(_, let t), .pointerCancelled(let t),
              .wheel(_, _, _, let t), .key(_, let t), .text(_, let t), .resized(_, let t), .tick(let t),
-             .windowClosed(let t):
+             .windowClosed(let t), .fullscreenChanged(_, let t):
             t
         }
     }

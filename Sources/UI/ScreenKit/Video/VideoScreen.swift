@@ -106,6 +106,10 @@ public struct VideoScreen: Equatable, Sendable {
             pressedControl = nil
             pressedPicture = false
             return []
+        case .fullscreenChanged(let on, _):
+            // The window manager already did it: the screen follows, and asks the window for nothing.
+            fullscreen = on
+            return []
         case .wheel, .text, .resized, .tick, .windowClosed:
             // The wheel does nothing (the issue binds none); text is the letter a key already sent as `.key`;
             // a resize only changes the layout, which is computed on demand; closing the window is the shell's.
