@@ -16,11 +16,15 @@ struct InterlochenSampleRig {
     let server: StreamServer
     let station: RadioStation
 
-    static func serve() async throws -> InterlochenSampleRig {
+    /// The sample's services; the NPR story's MP3 is the 4.07 s sample `storyCopies` times over (the sample has no
+    /// ID3 tag and its first frame owes nothing to a bit reservoir, so copies joined end to end are one longer CBR
+    /// MP3: a story long enough for −15 s and +15 s).
+    static func serve(storyCopies: Int = 1) async throws -> InterlochenSampleRig {
         let interlochen = try RouteTable.load(contentsOf: directory.appendingPathComponent("routes.json"))
         let vimeo = try RouteTable.load(contentsOf: VimeoSampleRoutes.directory.appendingPathComponent("routes.json"))
         let mp3 = [UInt8](try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3")))
-        let story = Route(path: "/npr/audio/story.mp3", response: RouteResponse(data: mp3, contentType: "audio/mpeg"))
+        let storyBytes = Array([[UInt8]](repeating: mp3, count: max(1, storyCopies)).joined())
+        let story = Route(path: "/npr/audio/story.mp3", response: RouteResponse(data: storyBytes, contentType: "audio/mpeg"))
         let server = try await StreamServer.start(routes: RouteTable(routes: interlochen.routes + vimeo.routes + [story]),
                                                   fallback: .directory(VimeoSampleRoutes.stream.path))
         let station = try RadioStation(mp3: mp3, name: "Classical IPR", title: "Sample", pacing: .realTime, burstSeconds: 1)
@@ -485,6 +489,67 @@ struct InterlochenAppTests {
         let played = Double(StreamDemo.nonSilentFrames(try StreamDemo.samples(run.audioFile)).count) / 88_200
         let expected = (before.last ?? 0) * duration + duration / 4
         #expect(abs(played - expected) < 0.6 && played < duration - 1, "played \(played) s, expected about \(expected) s of \(duration) s")
+    }
+
+    @Test("a story's +15 s and −15 s: each reopens the MP3 with a Range 15 s of bytes from where it played, the position slider jumps by 15 s")
+    func nowPlayingStorySkips() async throws {
+        let rig = try await InterlochenSampleRig.serve(storyCopies: 12)
+        let mp3 = try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3"))
+        let size = mp3.count * 12
+        let duration = Double(size) * 8 / 96_000   // 48.9 s at the sample's 96 kbit/s
+        let step = 15 / duration                   // one skip, as a share of the slider
+        // The story's now-playing screen (−15 s, Pause, +15 s; position and volume): where its buttons are.
+        let screen = DetailsScreen(image: URL(string: "http://x/p.jpg"), overline: "STORY", title: "Story", subtitle: "NPR",
+                                   facts: ["Playing", "0:00 / 0:48"],
+                                   actions: [ActionButton(.pause), ActionButton(.pause), ActionButton(.pause)],
+                                   sliders: [DetailsSlider(name: "position", label: "Position", value: 0),
+                                             DetailsSlider(name: "volume", label: "Volume", value: 1)])
+        let buttons = DetailsLayout(screen, in: Rect(x: 0, y: 48, width: 800, height: 552)).buttons
+        let back = buttons[0].center, forward = buttons[2].center
+        // +15 s twice (to about 30 s), then −15 s (to about 15 s): each wait holds until the slider is there.
+        let run = try await DemoRun.script("""
+            \(Self.storyDetails)
+            \(Self.listenThenNowPlaying)
+            450 tap \(forward.x) \(forward.y)
+            450 wait-slider position \(step) \(step + 0.2) 30000
+            500 tap \(forward.x) \(forward.y)
+            500 wait-slider position \(2 * step) \(2 * step + 0.2) 30000
+            550 tap \(back.x) \(back.y)
+            550 wait-slider position \(step) \(step + 0.15) 30000
+            600 quit
+            """, arguments: rig.arguments, audio: .disk)
+        let requests = rig.server.statistics.requests.filter { $0.path == "/npr/audio/story.mp3" }.sorted { $0.startedAt < $1.startedAt }
+        try await rig.stop()
+        defer { run.remove() }
+        #expect(run.status == 0, "\(run.diagnostics)")
+        let frames = try run.frames()
+        let skips = frames.allOutputs.filter { $0.hasPrefix("action:nowPlaying:") && $0.hasSuffix("15") }
+        #expect(skips == ["action:nowPlaying:forward15", "action:nowPlaying:forward15", "action:nowPlaying:back15"], "\(frames.allOutputs)")
+        // The server: the first request from the start, then one per skip (MP3SeekMap: CBR, offset linear in time).
+        #expect(requests.first?.rangeHeader == nil, "\(requests.map(\.rangeHeader))")
+        let offsets = requests.dropFirst().compactMap { $0.rangeHeader?.split(separator: "=").last?.split(separator: "-").first.flatMap { Int($0) } }
+        #expect(offsets.count == 3, "\(requests.map(\.rangeHeader))")
+        // The position slider just before each skip and once it moved there.
+        func jump(at index: Int) -> (before: Double, after: Double)? {
+            let clicks = frames.indices.filter { (frames[$0].outputs ?? []).contains { $0.hasPrefix("action:nowPlaying:") && $0.hasSuffix("15") } }
+            guard index < clicks.count else { return nil }
+            let click = clicks[index]
+            guard let before = frames[..<click].compactMap({ $0.sliders?["position"] }).last,
+                  let after = frames[(click + 1)...].compactMap({ $0.sliders?["position"] }).first(where: { abs($0 - before) > step / 2 })
+            else { return nil }
+            return (before, after)
+        }
+        let jumps = (0 ..< 3).compactMap(jump(at:))
+        #expect(jumps.count == 3, "\(jumps)")
+        guard jumps.count == 3, offsets.count == 3 else { return }
+        #expect(abs(jumps[0].after - jumps[0].before - step) < 0.03, "+15 s: \(jumps[0])")
+        #expect(abs(jumps[1].after - jumps[1].before - step) < 0.03, "+15 s: \(jumps[1])")
+        #expect(abs(jumps[2].before - jumps[2].after - step) < 0.03, "−15 s: \(jumps[2])")
+        // Each Range starts at the new position's share of the bytes.
+        let shares = offsets.map { Double($0) / Double(size) }
+        for (share, jump) in zip(shares, jumps) {
+            #expect(abs(share - jump.after) < 0.03, "a range at \(share) of \(size) bytes for a slider at \(jump.after)")
+        }
     }
 
     @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")

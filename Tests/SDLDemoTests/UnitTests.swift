@@ -79,6 +79,14 @@ struct ScriptParserTests {
         #expect(message("0 wait-rows -1 10").contains("row count"))
         #expect(message("0 wait-progress 1.5 10").contains("between 0 and 1"))
         #expect(message("0 wait-frames -1 10").contains("number of frames") && message("0 wait-frames 5").contains("N TIMEOUT_MS"))
+        #expect(message("0 wait-slider position 0.5 0.2 10").contains("LOW ≤ HIGH"))
+        #expect(message("0 wait-slider position 0.5 10").contains("NAME LOW HIGH TIMEOUT_MS"))
+    }
+
+    @Test("wait-slider NAME LOW HIGH MS: the details screen's slider in a range")
+    func waitSlider() throws {
+        #expect(try parser.parse("0 wait-slider position 0.25 0.5 3000").map(\.command)
+                == [.wait(.slider("position", 0.25 ... 0.5), timeoutMilliseconds: 3000)])
     }
 
     @Test("wait-frames N MS: the open video has shown N frames")

@@ -70,6 +70,9 @@ enum ScriptCondition: Equatable, Sendable {
     case position(Double)
     /// `wait-frames N`: the open video has shown at least N frames (a live video, whose position starts anywhere).
     case frames(Int)
+    /// `wait-slider NAME LOW HIGH`: the details screen on top shows slider NAME (the trace's `sliders`) at a
+    /// value from LOW to HIGH (the now-playing screen's `position` after a −15 s or +15 s, say).
+    case slider(String, ClosedRange<Double>)
 
     /// Whether `frame` satisfies the condition.
     func holds(in frame: FrameSnapshot) -> Bool {
@@ -90,7 +93,16 @@ enum ScriptCondition: Equatable, Sendable {
         case .video(let state): return frame.video?.status.state.name == state
         case .position(let seconds): return (frame.video?.status.position ?? -.infinity) >= seconds
         case .frames(let count): return (frame.video?.status.framesShown ?? 0) >= count
+        case .slider(let name, let range): return Self.slider(name, in: frame).map(range.contains) ?? false
         }
+    }
+
+    /// The value of slider `name` of the details screen `frame` shows on top, if it shows one.
+    static func slider(_ name: String, in frame: FrameSnapshot) -> Double? {
+        guard let screen = frame.screens.screen, screen.load.showsContent, case .details(let details) = screen.body else {
+            return nil
+        }
+        return details.sliders.first { $0.name == name }?.value
     }
 
     /// The command as written, for messages.
@@ -110,6 +122,7 @@ enum ScriptCondition: Equatable, Sendable {
         case .video(let state): "wait-video \(state)"
         case .position(let seconds): "wait-position \(seconds)"
         case .frames(let count): "wait-frames \(count)"
+        case .slider(let name, let range): "wait-slider \(name) \(range.lowerBound) \(range.upperBound)"
         }
     }
 
@@ -128,6 +141,8 @@ enum ScriptCondition: Equatable, Sendable {
         case .buff, .noBuff:
             if case .buff(let panel)? = frame.overlay { return "buff: \(panel.buff.id), slide \(panel.slide)" }
             return "no buff panel"
+        case .slider(let name, _):
+            return Self.slider(name, in: frame).map { "slider \(name): \($0)" } ?? "no slider \(name) on screen"
         case .video, .position, .frames:
             guard let video = frame.video?.status else { return "no video open" }
             return "video: \(video.state.name) at \(video.position) s, \(video.framesShown) frames shown"

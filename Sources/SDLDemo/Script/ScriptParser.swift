@@ -32,7 +32,7 @@ struct ScriptParser {
         ("wait-rows", "N MS"), ("wait-row", "ID MS"), ("wait-notice", "MS"), ("wait-still", "MS"),
         ("wait-buff", "ID MS"), ("wait-no-buff", "MS"), ("wait-real", "MS"),
         ("wait-title", "TEXT MS"), ("play-stream", "URL [TITLE]"), ("play-download", "URL"), ("release-audio", ""),
-        ("wait-video", "VSTATE MS"), ("wait-position", "SECONDS MS"), ("wait-frames", "N MS"), ("seek", "SECONDS"), ("quit", ""),
+        ("wait-video", "VSTATE MS"), ("wait-position", "SECONDS MS"), ("wait-frames", "N MS"), ("wait-slider", "NAME LOW HIGH MS"), ("seek", "SECONDS"), ("quit", ""),
     ]
 
     /// The video states `wait-video` takes (the trace's `video.state`, issue 18).
@@ -225,6 +225,12 @@ struct ScriptParser {
                 throw error(lineNumber, "`\(arguments[0])` is not a number of frames")
             }
             command = .wait(.frames(count), timeoutMilliseconds: try parseTimeout(arguments[1]))
+        case "wait-slider":
+            try expectCount(4, "NAME LOW HIGH TIMEOUT_MS")
+            guard let low = Double(arguments[1]), let high = Double(arguments[2]), low.isFinite, high.isFinite, low <= high else {
+                throw error(lineNumber, "`\(arguments[1]) \(arguments[2])` is not a range LOW HIGH with LOW ≤ HIGH")
+            }
+            command = .wait(.slider(arguments[0], low ... high), timeoutMilliseconds: try parseTimeout(arguments[3]))
         case "seek":
             try expectCount(1, "SECONDS")
             guard let seconds = Double(arguments[0]), seconds.isFinite, seconds >= 0 else {
