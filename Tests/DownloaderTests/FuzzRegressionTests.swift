@@ -31,6 +31,23 @@ import Testing
         #expect(error.description.contains("\"https://***@cdn.example.com/a.ts\""), "\(error)")
     }
 
+    /// Found by the `playlist` target in CI (seed 1): for `://user:pw@host/…` (an empty scheme) Foundation's
+    /// `URL` reports a user and a password but `URLComponents` none, so the components-based redaction quoted
+    /// the URI line whole.
+    @Test("An empty scheme before '//' still has its user-info redacted", arguments: [
+        "://user:secret@host/orph#EXT-X-KEY:METH-X-TARGETDURATI\u{FFFD}",
+        "://user:secret@host/a.ts",
+    ])
+    func emptySchemeRedacted(uri: String) throws {
+        let orphan = try #require(F.parseError(F.media(uri)))
+        #expect(!orphan.description.contains("secret"), "\(orphan)")
+        #expect(orphan.description.contains("\"://***@host/"), "\(orphan)")
+        let segment = try #require(F.parseError(F.media("#EXTINF:1,", uri)))
+        #expect(!segment.description.contains("secret"), "\(segment)")
+        let url = try #require(URL(string: uri))
+        #expect(url.redactedString.hasPrefix("://***@host/"), "\(url.redactedString)")
+    }
+
     @Test("Redaction leaves URIs without user-info and '@' in paths alone")
     func redactionKeepsOtherText() {
         #expect(URIResolver.redacted("http://host/a@b.ts") == "http://host/a@b.ts")

@@ -28,26 +28,10 @@ struct URIResolver {
         return url
     }
 
-    /// `text` with any credentials replaced by `***@` (see `URL.redactedString`): URIs written in
-    /// a playlist may carry them, and errors must not.
+    /// `text` with any credentials replaced by `***@` (`String.redactingUserInfo()`): URIs written in
+    /// a playlist may carry them, and errors must not. Works on the text as written, so URIs that do not parse
+    /// as URLs are covered too.
     static func redacted(_ text: String) -> String {
-        guard text.contains("@") else { return text }
-        if let url = URL(string: text), url.user != nil || url.password != nil { return url.redactedString }
-        return redactedUserInfo(text)
-    }
-
-    /// Text that does not parse as a URL (a bad host, port or escape) is quoted in the error that refuses it
-    /// and may still carry credentials: replace the user-info of its authority (between `//` and the last `@`
-    /// before the path, RFC 3986 §3.2) with `***`.
-    private static func redactedUserInfo(_ text: String) -> String {
-        guard let slashes = text.range(of: "//") else { return text }
-        let prefix = text[..<slashes.lowerBound]
-        // "//" starts an authority only at the start or right after the scheme's ':' (RFC 3986 §3).
-        guard prefix.isEmpty || (prefix.hasSuffix(":") && !prefix.contains(where: { "/?#".contains($0) })) else {
-            return text
-        }
-        let authority = text[slashes.upperBound...].prefix { !"/?#".contains($0) }
-        guard let at = authority.lastIndex(of: "@") else { return text }
-        return String(text[..<slashes.upperBound]) + "***" + String(text[at...])
+        text.redactingUserInfo()
     }
 }
