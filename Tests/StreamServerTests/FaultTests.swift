@@ -12,6 +12,28 @@ struct FaultTests {
         "/index.m3u8": ServedFile(string: "#EXTM3U\n", contentType: ContentTypes.m3u8),
     ])
 
+    @Test("statusRetryAfterDate: an IMF-fixdate 2 to 3 s after the answer, as recorded; then the file")
+    func statusRetryAfterDateIsWrittenWhenAnswering() async throws {
+        let rule = FaultRule(path: "/seg0.ts", fault: .statusRetryAfterDate(code: 429, times: 1, secondsAhead: 3))
+        try await withStreamServer(content: Self.content, faults: [rule]) { server in
+            let before = Date()
+            let limited = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts")
+            let after = Date()
+            #expect(limited.status == 429)
+            let header = try #require(limited.headers["retry-after"])
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+            let date = try #require(formatter.date(from: header), "\(header)")
+            // Rounded down to the second: after `before` + 2 s, at most `after` + 3 s.
+            #expect(date.timeIntervalSince(before) > 1.999 && date.timeIntervalSince(after) <= 3, "\(header)")
+            let ok = try await RawHTTPConnection.fetch(port: server.port, "GET", "/seg0.ts")
+            #expect(ok.status == 200 && ok.headers["retry-after"] == nil)
+            #expect(server.statistics.requests.map(\.retryAfter) == [header, nil])
+        }
+    }
+
     @Test func statusFaultFiresTimesPerPathThenServes() async throws {
         let rule = FaultRule(path: "*.ts", fault: .status(code: 503, times: 2, retryAfter: "1"))
         try await withStreamServer(content: Self.content, faults: [rule]) { server in

@@ -160,7 +160,7 @@ public final class MediaHost: @unchecked Sendable {
     /// that arrived, runs the timers due, feeds the device. Call it every frame, before reading the display.
     public func pump(now: Double) {
         precondition(loop == nil, "pump(now:) is for a host on an external clock")
-        step(now: now)
+        _ = step(now: now)  // the owner calls every frame; the next deadline is for the host's own loop
     }
 
     /// Stops everything in order: the loop, the media controls, the download (its fetch cancelled and its

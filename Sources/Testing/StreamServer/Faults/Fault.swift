@@ -11,6 +11,12 @@ public enum Fault: Sendable, Equatable {
     /// `retryAfter`, if given, is sent verbatim as the `Retry-After` header (RFC 9110 §10.2.3).
     /// Codes outside 200...999 are answered as 500; 204 and 304 get no body.
     case status(code: Int, times: Int, retryAfter: String? = nil)
+    /// Like ``Fault/status(code:times:retryAfter:)``, with `Retry-After` an HTTP-date (IMF-fixdate, RFC 9110
+    /// §5.6.7) `secondsAhead` whole seconds after the moment the answer is written, rounded down to the second:
+    /// between `secondsAhead - 1` and `secondsAhead` seconds ahead of the answer however long the client took to
+    /// ask, so a test of date handling does not depend on the machine's speed. The header sent is recorded
+    /// (``RequestRecord/retryAfter``).
+    case statusRetryAfterDate(code: Int, times: Int, secondsAhead: Int)
     /// Answer `Range` requests with 200 and the whole body, as servers without range support do.
     case ignoreRange
     /// Answer GET with 206 and the requested bytes, but with a `Content-Range` that names other bytes:

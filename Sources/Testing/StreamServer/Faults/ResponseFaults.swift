@@ -1,3 +1,5 @@
+import Foundation
+
 /// The faults that shape one response, chosen when its request has been received.
 struct ResponseFaults: Sendable, Equatable {
     /// Total delay before responding, already capped.
@@ -12,10 +14,29 @@ struct ResponseFaults: Sendable, Equatable {
     var hold = false
 }
 
-/// A status answered instead of the file (``Fault/status(code:times:retryAfter:)``).
+/// A status answered instead of the file (``Fault/status(code:times:retryAfter:)``,
+/// ``Fault/statusRetryAfterDate(code:times:secondsAhead:)``).
 struct StatusOverride: Sendable, Equatable {
     var code: Int
     var retryAfter: String?
+    /// Send `Retry-After` as an HTTP-date this many seconds after the answer instead of `retryAfter`.
+    var retryAfterDateAhead: Int?
+
+    /// The `Retry-After` value to send when answering at `now`, if any.
+    func retryAfterValue(now: Date) -> String? {
+        guard let seconds = retryAfterDateAhead else { return retryAfter }
+        let date = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(seconds)).rounded(.down))
+        return Self.imfFixdate.string(from: date)
+    }
+
+    /// IMF-fixdate (RFC 9110 §5.6.7), e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
+    private static var imfFixdate: DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        return formatter
+    }
 }
 
 /// Faults that cut a response body short; chosen only when a body is about to be sent.

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -36,6 +37,8 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
         var concurrentAtStart: Int
         /// The answer of the fixture route that matched, if any (Routes/RouteBook.swift).
         var routed: ResolvedFile?
+        /// The `Retry-After` header answered with, if any (``RequestRecord/retryAfter``).
+        var retryAfter: String?
     }
 
     /// What to do once the body bytes to send have been written.
@@ -190,7 +193,9 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     private func respondAfterHold(context: ChannelHandlerContext, path: String, faults: ResponseFaults) {
         if let override = faults.statusOverride {
-            let extra = override.retryAfter.map { [("Retry-After", $0)] } ?? []
+            let retryAfter = override.retryAfterValue(now: Date())
+            inFlight?.retryAfter = retryAfter
+            let extra = retryAfter.map { [("Retry-After", $0)] } ?? []
             // A 1xx status would be taken for an interim response and break the framing.
             let code = (200...999).contains(override.code) ? override.code : 500
             sendSimple(context: context, status: HTTPResponseStatus(statusCode: code), extraHeaders: extra)
@@ -470,6 +475,7 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             // finishedAt is stamped by ServerState.requestFinished, under the statistics lock.
             startedAt: request.startedAt, finishedAt: request.startedAt, concurrentAtStart: request.concurrentAtStart,
             query: RequestRecord.query(of: request.head.uri),
-            headers: request.head.headers.map { RecordedHeader(name: $0.name, value: $0.value) })
+            headers: request.head.headers.map { RecordedHeader(name: $0.name, value: $0.value) },
+            retryAfter: request.retryAfter)
     }
 }

@@ -84,6 +84,14 @@ final class ServerState: Sendable {
                         state.counters[key] = used + 1
                         faults.statusOverride = StatusOverride(code: code, retryAfter: retryAfter)
                     }
+                case .statusRetryAfterDate(let code, let times, let secondsAhead):
+                    guard faults.statusOverride == nil else { continue }
+                    let key = CounterKey(ruleIndex: index, path: path)
+                    let used = state.counters[key, default: 0]
+                    if used < times {
+                        state.counters[key] = used + 1
+                        faults.statusOverride = StatusOverride(code: code, retryAfterDateAhead: secondsAhead)
+                    }
                 case .ignoreRange:
                     faults.ignoreRange = true
                 case .holdUntilReleased:

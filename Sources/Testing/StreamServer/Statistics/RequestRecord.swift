@@ -24,12 +24,14 @@ public struct RequestRecord: Sendable, Equatable {
     public var query: String?
     /// The request's header fields in order; credentials are redacted (``RecordedHeader``).
     public var headers: [RecordedHeader]
+    /// The `Retry-After` header of the response, if it had one (a status fault's).
+    public var retryAfter: String?
 
     /// A record with the given values.
     public init(
         path: String, method: String, rangeHeader: String?, status: Int, bytesSent: Int, connectionID: Int,
         completed: Bool, startedAt: Duration = .zero, finishedAt: Duration = .zero, concurrentAtStart: Int = 1,
-        query: String? = nil, headers: [RecordedHeader] = []
+        query: String? = nil, headers: [RecordedHeader] = [], retryAfter: String? = nil
     ) {
         self.path = path
         self.method = method
@@ -43,6 +45,7 @@ public struct RequestRecord: Sendable, Equatable {
         self.concurrentAtStart = concurrentAtStart
         self.query = query
         self.headers = headers
+        self.retryAfter = retryAfter
     }
 
     /// The query's parameters, percent-decoded, in order (`[("rights", "mobile")]`).
