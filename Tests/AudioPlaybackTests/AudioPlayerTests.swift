@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AudioPlayback
 
 /// The player on a virtual clock with the silent output: deterministic, no device needed.
@@ -96,7 +97,7 @@ struct AudioPlayerTests {
 
     @Test("A file that looks like MP3 but holds no audio fails once, and is not reported finished")
     func undecodable() throws {
-        let path = FileManager.default.temporaryDirectory
+        let path = TestScratch.root
             .appendingPathComponent("circleplayer-garbage-\(ProcessInfo.processInfo.processIdentifier).mp3").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         // An empty ID3v2.4 tag, then bytes that contain no MPEG audio frame sync.

@@ -8,7 +8,7 @@ import TestSupport
 struct SDLAudioOutputTests {
     @Test("Through the disk driver the device receives exactly the decoded PCM, which matches ffmpeg's decode")
     func diskDriver() async throws {
-        let file = FileManager.default.temporaryDirectory
+        let file = TestScratch.root
             .appendingPathComponent("circleplayer-disk-\(ProcessInfo.processInfo.processIdentifier).raw").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         setenv("SDL_AUDIODRIVER", "disk", 1)

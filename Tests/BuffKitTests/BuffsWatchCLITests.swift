@@ -79,7 +79,7 @@ struct BuffsWatchCLITests {
     }
 
     @Test func aBadActionsLineIsAUsageErrorNamingFileAndLine() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("buffs-\(UUID().uuidString).actions")
+        let file = TestScratch.root.appendingPathComponent("buffs-\(UUID().uuidString).actions")
         try Data("# fine\n4 vote 1\n5 jump\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let outcome = try await Self.run(["buffs", "watch", "--virtual-clock", "--actions", file.path])

@@ -38,7 +38,7 @@ import TestSupport
         defer { Task { try? await redirects.shutdown() } }
         var configuration = DownloadConfiguration.fastTests
         configuration.maxRedirects = 3
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("never-\(UUID().uuidString).ts").path
+        let path = TestScratch.root.appendingPathComponent("never-\(UUID().uuidString).ts").path
         let loop = await #expect(throws: DownloadError.self) {
             try await withDownloader(configuration) { try await $0.download(from: redirects.url(for: "/loop.m3u8"), to: path).result() }
         }

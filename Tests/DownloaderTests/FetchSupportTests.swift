@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Downloader
 
 @Suite struct FetchSupportTests {
@@ -70,7 +71,7 @@ import Testing
     }
 
     @Test func resumeStateRoundTripsAndFingerprintTracksContent() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("resume-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("x.part.resume").path

@@ -4,6 +4,7 @@ import Foundation
 import InterlochenCore
 import StreamServer
 import Testing
+import TestSupport
 @testable import InterlochenKit
 
 /// A small content-meta.json (the schema of issue 14, inferred from seed 000), with `{{base_url}}` for the
@@ -243,7 +244,7 @@ struct InterlochenKitTests {
 
     @Test("the store survives a restart")
     func restart() async throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("interlochen-\(UUID().uuidString).sqlite").path
+        let path = TestScratch.root.appendingPathComponent("interlochen-\(UUID().uuidString).sqlite").path
         defer { try? FileManager.default.removeItem(atPath: path) }
         try await Rig.start(store: try InterlochenStore(path: path)) { rig in
             _ = try await rig.library.section(.featured, now: t0, connectivity: .online, refresh: false)

@@ -33,7 +33,7 @@ struct MediaKitInterlochenTests {
         let interlochen = try RouteTable.load(contentsOf: PackagePaths.interlochenSample.appendingPathComponent("routes.json"))
         let vimeo = try RouteTable.load(contentsOf: PackagePaths.vimeoSample.appendingPathComponent("routes.json"))
         let server = try await StreamServer.start(routes: RouteTable(routes: interlochen.routes + vimeo.routes))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediakit-interlochen-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("mediakit-interlochen-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try await body(Run(server: server, store: directory.appendingPathComponent("store.sqlite").path))
@@ -175,7 +175,7 @@ struct MediaKitInterlochenTests {
         let server = try await StreamServer.start(routes: RouteTable(routes: [
             Route(path: "/data/content-meta.json", response: RouteResponse(string: file)),
         ]))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediakit-hdrelay-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("mediakit-hdrelay-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let outcome: ProcessRunner.Outcome
         do {

@@ -34,7 +34,7 @@ struct HostRig {
 
     init(fallback: DownloadRequest?, clock: MediaHostClock = .realTime) throws {
         let output = CountingOutput()
-        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("MediaHostTests-\(UUID().uuidString)")
+        let cache = TestScratch.root.appendingPathComponent("MediaHostTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         var configuration = MediaHostConfiguration(device: output)
         configuration.fallback = fallback

@@ -208,7 +208,7 @@ struct DriverTests {
 
     @Test("LocalFileRemover removes a file and accepts one that is already gone")
     func localFileRemover() throws {
-        let path = FileManager.default.temporaryDirectory
+        let path = TestScratch.root
             .appendingPathComponent("PlayerCoreTests-\(ProcessInfo.processInfo.processIdentifier).mp3").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data([1, 2, 3])))
         try LocalFileRemover().removeFile(path)

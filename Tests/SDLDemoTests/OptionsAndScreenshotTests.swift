@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `--help` and PNG screenshots.
 @Suite("Options and screenshots")
 struct OptionsAndScreenshotTests {
     @Test("--help lists the options")
     func help() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemoTests-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("SDLDemoTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try await DemoRun.run(in: directory, arguments: ["--help"])

@@ -8,7 +8,7 @@ import TestSupport
 struct SecretOptionsTests {
     @Test func badSecretFilesAndDoubleSecretsAreRefusedBeforeTheWindow() async throws {
         let binary = try #require(ProcessRunner.executable(named: "SDLDemo"))
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sdldemo-secrets-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("sdldemo-secrets-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let twoLines = directory.appendingPathComponent("two").path

@@ -148,7 +148,7 @@ struct VimeoAppTests {
     @Test("online: a video opens its details (picture, files, Watch and Listen); offline, from the store: the notice instead")
     func offlineNotice() async throws {
         let server = try await VimeoSampleRoutes.serve()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("VimeoAppTests-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("VimeoAppTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("vimeo.sqlite").path
         // Online: the album and a video's details; the store keeps what was fetched.

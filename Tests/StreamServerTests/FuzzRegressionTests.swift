@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StreamServer
 
 /// Findings of the `routes` fuzz target (Fuzz/Routes), kept as tests.
 @Suite struct RouteTableFuzzRegressionTests {
     static func error(_ json: String) -> String? {
-        let folder = FileManager.default.temporaryDirectory
+        let folder = TestScratch.root
         do {
             _ = try RouteTableParser(file: "routes.json", folder: folder).parse(Data(json.utf8))
             return nil

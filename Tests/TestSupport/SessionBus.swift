@@ -29,7 +29,10 @@ public final class SessionBus: Sendable {
             throw ProcessRunnerError(message: "/usr/bin/\(tool) is missing (scripts/bootstrap.sh test installs dbus and playerctl)")
         }
         let daemon = try await ProcessRunner.Running.start(
-            URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--nopidfile", "--print-address=1"])
+            URL(fileURLWithPath: "/usr/bin/dbus-daemon"),
+            // Its socket in this process's scratch root (the session config's `unix:tmpdir=/tmp` left a socket in
+            // /tmp after each killed daemon); `unix:dir` is D-Bus Specification "Server Addresses".
+            ["--session", "--nofork", "--nopidfile", "--print-address=1", "--address=unix:dir=\(TestScratch.root.path)"])
         let line = await daemon.waitForOutput(containing: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
         guard line.hasPrefix("unix:") else {
             daemon.forceKill()

@@ -8,7 +8,7 @@ import TestSupport
 actor VideoFixtures {
     static let shared = VideoFixtures()
     private var made: [String: URL] = [:]
-    let root: URL = FileManager.default.temporaryDirectory.appendingPathComponent("video-fixtures-\(getpid())")
+    let root: URL = TestScratch.root.appendingPathComponent("video-fixtures-\(getpid())")
 
     /// The ffmpeg executable on PATH.
     static var ffmpeg: URL? {
@@ -106,7 +106,7 @@ actor VideoFixtures {
 
     /// Frame `index` of `media` decoded by ffmpeg as raw 8-bit 4:2:0 (Y, then U, then V).
     static func referenceFrame(_ media: URL, index: Int) async throws -> [UInt8] {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("ref-\(UUID().uuidString).yuv")
+        let out = TestScratch.root.appendingPathComponent("ref-\(UUID().uuidString).yuv")
         defer { try? FileManager.default.removeItem(at: out) }
         try await ffmpeg(["-i", media.path, "-vf", "select=eq(n\\,\(index))", "-frames:v", "1", "-f", "rawvideo",
                           "-pix_fmt", "yuv420p", out.path])

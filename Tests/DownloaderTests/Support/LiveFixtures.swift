@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import StreamServer
 @testable import Downloader
 
@@ -26,7 +27,7 @@ enum LiveFixtures {
                                   _ body: (StreamServer, LiveStream, URL) async throws -> T) async throws -> T {
         let server = try await StreamServer.start(content: .files(files))
         server.setFaults(faults)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-tests-\(UUID().uuidString)")
+        let directory = TestScratch.root.appendingPathComponent("live-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         do {
             let live = try server.startLive(configuration)

@@ -45,7 +45,7 @@ struct PCMStats: Sendable {
 
     /// Decodes `file` with ffmpeg (independent of the demo's libmpg123 path) and summarises it.
     static func reference(decoding file: URL) async throws -> PCMStats {
-        let output = FileManager.default.temporaryDirectory
+        let output = TestScratch.root
             .appendingPathComponent("SDLDemoTests-reference-\(UUID().uuidString).raw")
         let outcome = try await ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/env"), [
             "ffmpeg", "-loglevel", "error", "-y", "-i", file.path, "-f", "s16le", "-ac", "2", "-ar", "44100", output.path,
