@@ -72,26 +72,24 @@ final class ServerState: Sendable {
     func responseFaults(for path: String) -> ResponseFaults {
         locked.withLockedValue { state in
             var faults = ResponseFaults()
+            // The first status rule with uses left for this path answers; each use is counted per path.
+            func useStatus(_ status: StatusOverride, times: Int, ruleIndex: Int) {
+                guard faults.statusOverride == nil else { return }
+                let key = CounterKey(ruleIndex: ruleIndex, path: path)
+                let used = state.counters[key, default: 0]
+                if used < times {
+                    state.counters[key] = used + 1
+                    faults.statusOverride = status
+                }
+            }
             for (index, rule) in state.rules.enumerated() where rule.matches(path: path) {
                 switch rule.fault {
                 case .delay(let seconds):
                     faults.delaySeconds += seconds.isFinite ? max(0, seconds) : Fault.maximumDelaySeconds
                 case .status(let code, let times, let retryAfter):
-                    guard faults.statusOverride == nil else { continue }
-                    let key = CounterKey(ruleIndex: index, path: path)
-                    let used = state.counters[key, default: 0]
-                    if used < times {
-                        state.counters[key] = used + 1
-                        faults.statusOverride = StatusOverride(code: code, retryAfter: retryAfter)
-                    }
+                    useStatus(StatusOverride(code: code, retryAfter: retryAfter), times: times, ruleIndex: index)
                 case .statusRetryAfterDate(let code, let times, let secondsAhead):
-                    guard faults.statusOverride == nil else { continue }
-                    let key = CounterKey(ruleIndex: index, path: path)
-                    let used = state.counters[key, default: 0]
-                    if used < times {
-                        state.counters[key] = used + 1
-                        faults.statusOverride = StatusOverride(code: code, retryAfterDateAhead: secondsAhead)
-                    }
+                    useStatus(StatusOverride(code: code, retryAfterDateAhead: secondsAhead), times: times, ruleIndex: index)
                 case .ignoreRange:
                     faults.ignoreRange = true
                 case .holdUntilReleased:
