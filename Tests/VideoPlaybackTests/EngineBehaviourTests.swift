@@ -60,8 +60,16 @@ struct EngineBehaviourTests {
         let end = try await harness.run { $0.state == .ended || $0.state.name == "failed" }
         #expect(end.state == .ended, "\(end)")
         #expect(end.segmentsSkipped == 0)
+        // 360p is the master's second variant (index 1). Once set aside it is never chosen again.
+        let decisions = harness.engine.abrDecisions
+        let setAside = try #require(decisions.firstIndex { $0.excluded.contains(1) }, "360p never set aside: \(decisions)")
+        #expect(decisions[setAside...].allSatisfy { $0.variant != 1 }, "\(decisions)")
+        // Two failures set it aside, each with at most one more 360p download in flight (two at a time). A 360p
+        // download abandoned for 240p before its 404 arrived (a loaded machine: no byte within half a segment) is
+        // no failure, and the ABR may come back to 360p once more: seen in a campaign run, seg00 failed, seg01
+        // was abandoned, seg08 failed with seg09 in flight.
         let failed = server.statistics.requests.filter { $0.path.hasPrefix("/ts/v360p/seg") }
-        #expect(failed.count <= 2, "two failures set 360p aside: \(failed.map(\.path))")
+        #expect(failed.count <= 4, "two failures set 360p aside: \(failed.map(\.path))")
         #expect(server.statistics.requests.filter { $0.path.hasPrefix("/ts/v240p/seg") }.count == 10)
         try await server.shutdown()
     }

@@ -52,7 +52,8 @@ final class ABRController: @unchecked Sendable {
             }
             let choice = rule.choose(context)
             decisions.append(ABRDecisionRecord(time: now, variant: choice, bufferSeconds: context.bufferSeconds,
-                                               estimate: context.estimate, reason: rule.lastNote))
+                                               estimate: context.estimate, reason: rule.lastNote,
+                                               excluded: context.excluded))
             if decisions.count > 512 { decisions.removeFirst(decisions.count - 512) }
             return choice
         }

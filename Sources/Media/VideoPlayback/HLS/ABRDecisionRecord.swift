@@ -10,4 +10,7 @@ public struct ABRDecisionRecord: Equatable, Sendable {
     public var estimate: Double
     /// The rule's reason (``AdaptiveRule/Reason``).
     public var reason: String
+    /// The variants set aside for failing when it was decided (none of them can be the choice while another is
+    /// left).
+    public var excluded: Set<Int> = []
 }
