@@ -17,6 +17,57 @@ struct SimulatorTests {
         #expect(BandwidthTrace(name: "e", steps: []).finish(bytes: 1, from: 0) == .infinity)
     }
 
+    @Test("a looped trace of fractional steps keeps moving on its boundaries (a transfer once stalled there)")
+    func fractionalStepsLoop() {
+        // Timestamps of recorded traces (e.g. 0.549999952316 s): after a few loops `time − whole loops` rounds to
+        // just under a boundary already reached, and the step found ended at `time` itself.
+        var random = SeededRandom(seed: 7)
+        var times = [0.0]
+        for _ in 0 ..< 300 { times.append(times[times.count - 1] + 0.2 + random.unit()) }
+        let text = times.enumerated().map { "\($0.element)\t\(1 + Double($0.offset % 5))" }.joined(separator: "\n")
+        guard let trace = try? BandwidthTrace.recorded(text, name: "fractional") else {
+            Issue.record("the generated trace does not parse")
+            return
+        }
+        var start = 0.0
+        for _ in 0 ..< 2_000 {
+            let end = trace.finish(bytes: 1_500_000, from: start)
+            #expect(end > start && end.isFinite)
+            guard end.isFinite else { break }
+            #expect(abs(Double(trace.bytes(from: start, to: end)) - 1_500_000) <= 1)
+            start = end
+        }
+        #expect(start > 5 * trace.length, "the transfers went round the loop several times")
+    }
+
+    @Test("recorded traces: Pensieve's two columns (seconds, Mbit/s); a malformed line is an error naming it")
+    func recordedTraces() throws {
+        let trace = try BandwidthTrace.recorded("0.0\t4.0\n0.5 1.0\r\n\n1.5\t2.0\n", name: "bus")
+        #expect(trace.steps == [.init(seconds: 0.5, bitsPerSecond: 4e6), .init(seconds: 1, bitsPerSecond: 1e6)])
+        #expect(trace.loops && trace.length == 1.5)
+        #expect(trace.bandwidth(at: 1.6) == 4e6, "it loops")
+        let faults: [(String, Int?, String)] = [
+            ("0 1\nx 2\n", 2, "expected two numbers: seconds and Mbit/s"),
+            ("0 1\n1 2 3\n", 2, "expected two numbers: seconds and Mbit/s"),
+            ("0 1\n1 nan\n", 2, "expected two numbers: seconds and Mbit/s"),
+            ("0 1\n1 -2\n", 2, "negative rate -2.0"),
+            ("0 1\n1 2\n1 3\n", 3, "time 1.0 does not rise after 1.0"),
+            ("0 1\n", nil, "fewer than two lines"),
+            ("0 0\n1 0\n", nil, "no rate above zero"),
+        ]
+        for (text, line, reason) in faults {
+            #expect(throws: BandwidthTrace.RecordedTraceError(name: "t", line: line, reason: reason)) {
+                try BandwidthTrace.recorded(text, name: "t")
+            }
+        }
+        let long = (0 ... BandwidthTrace.maxRecordedLines).map { "\($0) 1" }.joined(separator: "\n")
+        #expect(throws: BandwidthTrace.RecordedTraceError(name: "t", line: BandwidthTrace.maxRecordedLines + 1,
+                                                          reason: "more than \(BandwidthTrace.maxRecordedLines) lines")) {
+            try BandwidthTrace.recorded(long, name: "t")
+        }
+        #expect(BandwidthTrace.RecordedTraceError(name: "t", line: 2, reason: "r").description == "t:2: r")
+    }
+
     @Test("the synthetic mobile trace is the same every run and spans weak, 3G and 4G")
     func syntheticTrace() {
         let a = TraceLibrary.mobile()

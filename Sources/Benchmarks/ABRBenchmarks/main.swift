@@ -3,6 +3,10 @@
 // section (default 300 s of trace per row: 75 segments of 4 s on SimulatedStream.standard()), then the same rules
 // on TraceLibrary.heldOut(), traces no rule was tuned on, as shares of each trace's offline optimum, and a
 // clairvoyant check (RobustMPC told the next 20 or 60 s of the trace) bounding what better prediction could add.
+// `ABRBenchmarks 300 --traces DIR [--each] [--explain FILE]` instead runs the rules on every recorded trace in DIR
+// (BandwidthTrace.recorded: Pensieve's two-column format) and prints each rule's share of each trace's optimum:
+// mean, median, 10th percentile, worst, how many reach 90 %, and the stalls the optimum avoided; `--each` adds a
+// line per trace, `--explain FILE` every decision on that trace.
 import Foundation
 import VideoCore
 
@@ -13,6 +17,72 @@ let labels = arguments.firstIndex(of: "--labels").flatMap { i in arguments.dropF
 let explain = arguments.firstIndex(of: "--explain").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 let stream = SimulatedStream.standard(segmentCount: Int(seconds / 4))
 let ladder = stream.variants.map { String(format: "%.2g", $0.meanBandwidth / 1e6) }.joined(separator: " / ")
+
+if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: index) < arguments.endIndex {
+    let folder = URL(fileURLWithPath: arguments[arguments.index(after: index)])
+    let files = ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    var traces: [BandwidthTrace] = []
+    for file in files {
+        do {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            traces.append(try BandwidthTrace.recorded(text, name: file.lastPathComponent))
+        } catch {
+            print("  skipped \(file.lastPathComponent): \(error)")
+        }
+    }
+    let rules: [any ABRRule] = [AdaptiveRule(), PredictiveRule(), HlsJsRule(), BolaRule()]
+    var shares: [String: [Double]] = [:]
+    var needless: [String: Int] = [:]
+    var groups: [String: [String: [Double]]] = [:]
+    for trace in traces {
+        let model = PlaybackModel(stream: stream, trace: trace)
+        let optimum = OfflineOptimum(model: model, maxLabels: labels).solve()
+        guard optimum.qoe > 0 else { continue }
+        let group = String(trace.name.split(separator: "_").dropLast().joined(separator: "_"))
+        var cells: [String] = []
+        for rule in rules {
+            let result = ABRSimulator(model: model).run(rule)
+            let share = 100 * result.qoe / optimum.qoe
+            if let explain, trace.name == explain {
+                for (k, d) in result.decisions.enumerated() {
+                    print(String(format: "  %@ %@ segment %d: buffer %.1f → %d (%@)", trace.name, result.rule, k, d.buffer, result.choices[k], d.note))
+                }
+                print("  optimum: " + optimum.choices.map(String.init).joined())
+            }
+            shares[rule.name, default: []].append(share)
+            groups[group, default: [:]][rule.name, default: []].append(share)
+            if result.rebufferSeconds > 0 && optimum.rebufferSeconds == 0 { needless[rule.name, default: 0] += 1 }
+            cells.append(result.rebufferSeconds > 0 ? String(format: "%.0f(%.1f)", share, result.rebufferSeconds)
+                                                    : String(format: "%.0f", share))
+        }
+        if arguments.contains("--each") {
+            print(trace.name + " " + cells.joined(separator: " ")
+                  + String(format: " optimum %.3f (%.1f) mean %.2f Mbit/s", optimum.qoe, optimum.rebufferSeconds,
+                           trace.mean(over: trace.length) / 1e6))
+        }
+    }
+    func describe(_ list: [Double]) -> String {
+        let sorted = list.sorted()
+        guard !sorted.isEmpty else { return "none" }
+        let mean = sorted.reduce(0, +) / Double(sorted.count)
+        return String(format: "mean %.0f %%, median %.0f %%, 10th pct %.0f %%, worst %.0f %%, ≥ 90 %% on %d", mean,
+                      sorted[sorted.count / 2], sorted[sorted.count / 10], sorted[0], sorted.filter { $0 >= 90 }.count)
+    }
+    print("Recorded traces: \(shares.values.first?.count ?? 0) of \(files.count) files in \(folder.lastPathComponent); "
+          + "% of each trace's offline optimum")
+    for rule in rules {
+        print("  \(rule.name): " + describe(shares[rule.name] ?? []) + ", needless stalls on \(needless[rule.name] ?? 0)")
+    }
+    for (group, byRule) in groups.sorted(by: { $0.key < $1.key }) {
+        print("  \(group) (\(byRule.values.first?.count ?? 0)): " + rules.map { rule in
+            let list = byRule[rule.name] ?? []
+            return String(format: "%@ %.0f %%", rule.name, list.reduce(0, +) / Double(max(1, list.count)))
+        }.joined(separator: ", "))
+    }
+    exit(0)
+}
+
 print("Ladder: \(ladder) Mbit/s (mean; peak = largest segment), \(Int(stream.segmentDuration)) s segments, "
       + "\(stream.segmentCount) segments; player: one download at a time, 30 s buffer, abandonment checked every 100 ms. "
       + "QoE_lin per segment (Yin et al. 2015; Pensieve's weights: λ = 1, μ = μs = \(String(format: "%.1f", QoEModel.linear(for: stream).rebufferPenalty))).")
@@ -86,6 +156,8 @@ print("Held out, per rule: " + rules.map { rule in
 /// RobustMPC fed the future instead of the past: a bound on what prediction alone can add, not a rule.
 struct ClairvoyantMPC: ABRRule {
     let name = "MPC, next seconds known"
+    /// hls.js's margins, which abandon least: the bound is on what prediction buys, not on abandonment.
+    var abandonMargins: AbandonRule.Margins { .hlsJs }
     let trace: BandwidthTrace
     let window: Double
     var inner: PredictiveRule

@@ -74,7 +74,21 @@ public struct BandwidthTrace: Equatable, Sendable {
             let mid = (low + high + 1) / 2
             if starts[mid] <= t { low = mid } else { high = mid - 1 }
         }
-        return (low, base + starts[low] + steps[low].seconds)
+        // With fractional steps, `time − base` can round to just under a boundary that `time` has reached: the
+        // step found would end at `time` itself, and a transfer would make no progress. Move on to the next step.
+        let now = max(0, time)
+        var index = low
+        var end = base + starts[index] + steps[index].seconds
+        while end <= now {
+            index += 1
+            if index == steps.count {
+                guard loops else { return (steps.count - 1, .infinity) }
+                index = 0
+                base += length
+            }
+            end = base + starts[index] + steps[index].seconds
+        }
+        return (index, end)
     }
 
     /// When a transfer of `bytes` starting at `start` ends (∞ if the bandwidth stays 0 forever).
