@@ -150,6 +150,33 @@ struct ABRRuleTests {
         #expect(AbandonRule.check(moderate, context: L.context(current: 3, buffer: 5, estimate: 2e6)) == 1)
     }
 
+    @Test("abandonment's margins: the rest must leave one segment of buffer; the lower variant may use all but two")
+    func abandonmentMargins() {
+        // 150 kB/s = 1.2 Mbit/s with 10 s buffered: the rest of v3 (1,275,000 B) takes 8.5 s, which hls.js would
+        // wait for (8.5 < 10) and which would leave 1.5 s, under one 4 s segment.
+        let falling = AbandonRule.Download(variantID: 3, segmentDuration: 4, elapsed: 4, timeToFirstByte: 0,
+                                           loadedBytes: 600_000, expectedBytes: 1_875_000)
+        #expect(AbandonRule.check(falling, context: L.context(current: 3, buffer: 10, estimate: 2e6)) == 1,
+                "budget max(min(10, 4), 10 − 8) = 4 s: v2 takes 6.25 s, v1 3.1 s")
+        var arriving = falling
+        arriving.elapsed = 7
+        arriving.loadedBytes = 1_050_000   // the rest: 5.5 s, leaving 4.5 s
+        #expect(AbandonRule.check(arriving, context: L.context(current: 3, buffer: 10, estimate: 2e6)) == nil)
+        // 50 kB/s = 0.4 Mbit/s with 20 s buffered: the rest takes 33.5 s. v1's segment (9.4 s) leaves 10.6 s, more
+        // than two segments: no need to fall to v0, and back up again once the link recovers.
+        let collapsed = AbandonRule.Download(variantID: 3, segmentDuration: 4, elapsed: 4, timeToFirstByte: 0,
+                                             loadedBytes: 200_000, expectedBytes: 1_875_000)
+        #expect(AbandonRule.check(collapsed, context: L.context(current: 3, buffer: 20, estimate: 2e6)) == 1,
+                "budget 20 − 8 = 12 s: v2 takes 18.75 s, v1 9.4 s")
+        #expect(AbandonRule.check(collapsed, context: L.context(current: 3, buffer: 11, estimate: 2e6)) == 0,
+                "budget max(4, 3) = 4 s: only v0 (3.75 s) fits")
+        // hls.js's margins: wait while the rest still arrives before the buffer is empty; then one segment's budget.
+        let hls = L.context(current: 3, buffer: 10, estimate: 2e6)
+        #expect(AbandonRule.check(falling, context: hls, margins: .hlsJs) == nil, "8.5 s < 10 s")
+        #expect(AbandonRule.check(collapsed, context: L.context(current: 3, buffer: 20, estimate: 2e6), margins: .hlsJs) == 0)
+        #expect(HlsJsRule().abandonMargins == .hlsJs && AdaptiveRule().abandonMargins == .standard)
+    }
+
     @Test("dropped frames: over 20 % of a 5 s period caps at the variant below, and only ever lower")
     func droppedFrames() {
         var monitor = DroppedFrameMonitor()

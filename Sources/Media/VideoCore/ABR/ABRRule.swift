@@ -10,9 +10,13 @@ public protocol ABRRule: Sendable {
     mutating func choose(_ context: ABRContext) -> Int?
     /// Why the last choice came out as it did, for logs (empty when the rule does not say).
     var lastNote: String { get }
+    /// The margins the simulator abandons this rule's downloads with (``AbandonRule/Margins``).
+    var abandonMargins: AbandonRule.Margins { get }
 }
 
 extension ABRRule {
     /// Rules that do not explain themselves say nothing.
     public var lastNote: String { "" }
+    /// The player's margins, unless the rule models a player with its own.
+    public var abandonMargins: AbandonRule.Margins { .standard }
 }

@@ -1,5 +1,5 @@
-/// The emergency down-switch: abandon a segment download that would finish after the buffer runs dry, when a
-/// lower variant's segment would arrive sooner — hls.js's `AbrController._abandonRulesCheck`
+/// The emergency down-switch: abandon a segment download that would finish with less than a segment of buffer
+/// left, when a lower variant's segment would arrive sooner — after hls.js's `AbrController._abandonRulesCheck`
 /// (`src/controller/abr-controller.ts`), which runs every 100 ms while a fragment loads. TTFB is taken from the
 /// download itself.
 ///
@@ -8,11 +8,41 @@
 /// 2. more than half the segment's duration has passed since the request (hls.js: "only begin monitoring frag
 ///    loading after half or more of its playback duration has passed");
 /// 3. at the rate seen so far (bytes over time since the first byte; the estimate before any byte), the rest of
-///    the segment takes longer than the buffer lasts;
+///    the segment would arrive with less than ``Margins/reserveSegments`` segment durations of buffer left;
 /// 4. from the current variant down, the highest lower variant whose whole segment at that rate would load within
-///    `min(buffer, segment duration)` (the lowest if none) loads sooner than the rest of the current one, and
-///    within 10 segment durations ("completely unreasonable" otherwise).
+///    the budget (the lowest if none) loads sooner than the rest of the current one, and within 10 segment
+///    durations ("completely unreasonable" otherwise). The budget is `min(buffer, segment duration)`, or with
+///    ``Margins/keepSegments`` `max(min(buffer, segment duration), buffer − keepSegments × segment duration)`.
+///
+/// hls.js's own margins (``Margins/hlsJs``) wait until the buffer would run dry and then fall as far as one segment
+/// duration requires. The player's (``Margins/standard``) abandon one segment sooner and fall only as far as the
+/// buffer needs: on recorded 3G commutes (Pensieve's HSDPA test traces) a link that kept falling while the rest
+/// loaded still stalled on 9 of 142 traces where the offline optimum did not (2 with ours), and with 20 s buffered
+/// the one-segment budget fell to the lowest variant and climbed straight back, three switches a cycle on the
+/// ramps. BENCHMARKS.md, "Adaptive bitrate", has the tables; the margins were chosen there
+/// (`ABRBenchmarks --traces`).
 public enum AbandonRule {
+    /// How early to abandon, and how far down to go.
+    public struct Margins: Equatable, Sendable {
+        /// Buffer, in segment durations, that the rest of a download must leave when it arrives (else abandon).
+        public var reserveSegments: Double
+        /// Buffer, in segment durations, that the lower variant's whole segment must leave, when that allows more
+        /// than one segment duration; nil: the budget is one segment duration (or the buffer, if shorter).
+        public var keepSegments: Double?
+
+        /// Margins.
+        public init(reserveSegments: Double, keepSegments: Double?) {
+            self.reserveSegments = reserveSegments
+            self.keepSegments = keepSegments
+        }
+
+        /// hls.js `_abandonRulesCheck`: abandon when the buffer would be empty; the budget is
+        /// `min(buffer, segment duration)`.
+        public static let hlsJs = Margins(reserveSegments: 0, keepSegments: nil)
+        /// The player's: one segment of reserve, and the lower variant may use all of the buffer but two segments.
+        public static let standard = Margins(reserveSegments: 1, keepSegments: 2)
+    }
+
     /// A download under way.
     public struct Download: Equatable, Sendable {
         /// The variant it is from.
@@ -42,7 +72,7 @@ public enum AbandonRule {
 
     /// The variant to switch to if `download` should be abandoned now, else nil. `context` gives the buffer,
     /// the estimate and the candidates.
-    public static func check(_ download: Download, context: ABRContext) -> Int? {
+    public static func check(_ download: Download, context: ABRContext, margins: Margins = .standard) -> Int? {
         let ladder = ABRLadder.candidates(context)
         guard let index = ladder.firstIndex(where: { $0.id == download.variantID }), index > 0 else { return nil }
         let duration = download.segmentDuration
@@ -55,14 +85,15 @@ public enum AbandonRule {
         let loadRate = download.loadedBytes > 0 && streaming > 0 ? Double(download.loadedBytes) / streaming : 0
         let remaining = loadRate > 0 ? Double(expected - download.loadedBytes) / loadRate
             : (context.estimate > 0 ? Double(expected) * 8 / context.estimate : .infinity)
-        guard remaining > buffer else { return nil }
+        guard remaining > buffer - margins.reserveSegments * duration else { return nil }
         let bitsPerSecond = loadRate > 0 ? loadRate * 8 : context.estimate
         guard bitsPerSecond > 0 else { return ladder[0].id }
         var next = index - 1
         var nextDelay = Double.infinity
+        let budget = margins.keepSegments.map { max(min(buffer, duration), buffer - $0 * duration) } ?? min(buffer, duration)
         while next >= 0 {
             nextDelay = duration * ladder[next].bandwidth / bitsPerSecond
-            if nextDelay < min(buffer, duration) || next == 0 { break }
+            if nextDelay < budget || next == 0 { break }
             next -= 1
         }
         guard nextDelay < remaining, nextDelay <= duration * 10 else { return nil }

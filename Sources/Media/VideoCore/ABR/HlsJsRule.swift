@@ -18,6 +18,8 @@
 public struct HlsJsRule: ABRRule {
     /// `hls.js-like`.
     public let name = "hls.js-like"
+    /// hls.js's own abandonment (``AbandonRule/Margins/hlsJs``).
+    public var abandonMargins: AbandonRule.Margins { .hlsJs }
     /// hls.js `abrBandWidthFactor` = 0.95.
     public static let bandwidthFactor = 0.95
     /// hls.js `abrBandWidthUpFactor` = 0.7.

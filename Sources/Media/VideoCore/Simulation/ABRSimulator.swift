@@ -4,7 +4,8 @@
 /// For each segment: wait for room in the buffer, ask the rule (buffer, the ``BandwidthEstimator``'s estimate of
 /// the samples so far, the real size of the next segment of every variant, the media left), download it through
 /// the trace, and every 100 ms of a download ask ``AbandonRule`` whether to drop it for a lower variant (hls.js's
-/// check interval); an abandoned download's bytes still feed the estimator. Every rule gets the same abandonment.
+/// check interval); an abandoned download's bytes still feed the estimator. Every rule is abandoned with the
+/// player's margins except the hls.js-like one, which brings hls.js's (``ABRRule/abandonMargins``).
 ///
 /// ```swift
 /// let simulator = ABRSimulator(model: PlaybackModel(stream: .standard(), trace: TraceLibrary.stepDown()))
@@ -64,7 +65,7 @@ public struct ABRSimulator: Sendable {
                     let download = AbandonRule.Download(variantID: v, segmentDuration: stream.segmentDuration,
                                                         elapsed: check - start, timeToFirstByte: 0,
                                                         loadedBytes: loaded, expectedBytes: bytes)
-                    if let lower = AbandonRule.check(download, context: context), lower != v {
+                    if let lower = AbandonRule.check(download, context: context, margins: rule.abandonMargins), lower != v {
                         switched = lower
                         measured(ThroughputSample(bytes: loaded, start: start, end: check))
                         break
