@@ -71,8 +71,7 @@ import TestSupport
     }
 
     @Test func resumeStateRoundTripsAndFingerprintTracksContent() throws {
-        let directory = TestScratch.root.appendingPathComponent("resume-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTemporaryDirectory("resume")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("x.part.resume").path
         let url = try #require(URL(string: "http://user:pw@h/a.m3u8"))

@@ -34,8 +34,7 @@ struct HostRig {
 
     init(fallback: DownloadRequest?, clock: MediaHostClock = .realTime) throws {
         let output = CountingOutput()
-        let cache = TestScratch.root.appendingPathComponent("MediaHostTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        let cache = try makeTemporaryDirectory("MediaHostTests")
         var configuration = MediaHostConfiguration(device: output)
         configuration.fallback = fallback
         configuration.fallbackMP3 = try SampleName.defaultStream.directory().appendingPathComponent("fallback.mp3").path

@@ -24,8 +24,7 @@ struct LinkOpenerTests {
 
     @Test("a real child: its argv is [--, URL], its environment has no secret")
     func childSeesOneArgumentAndNoSecret() async throws {
-        let directory = TestScratch.root.appendingPathComponent("opener-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTemporaryDirectory("opener")
         defer { try? FileManager.default.removeItem(at: directory) }
         let record = directory.appendingPathComponent("record")
         let source = directory.appendingPathComponent("opener.txt")

@@ -7,8 +7,7 @@ import TestSupport
 struct OptionsAndScreenshotTests {
     @Test("--help lists the options")
     func help() async throws {
-        let directory = TestScratch.root.appendingPathComponent("SDLDemoTests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTemporaryDirectory("SDLDemoTests")
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try await DemoRun.run(in: directory, arguments: ["--help"])
         #expect(run.status == 0, "\(run.diagnostics)")

@@ -8,8 +8,7 @@ import TestSupport
 struct SecretOptionsTests {
     @Test func badSecretFilesAndDoubleSecretsAreRefusedBeforeTheWindow() async throws {
         let binary = try #require(ProcessRunner.executable(named: "SDLDemo"))
-        let directory = TestScratch.root.appendingPathComponent("sdldemo-secrets-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTemporaryDirectory("sdldemo-secrets")
         defer { try? FileManager.default.removeItem(at: directory) }
         let twoLines = directory.appendingPathComponent("two").path
         try "secret-one\nsecret-two\n".write(toFile: twoLines, atomically: true, encoding: .utf8)

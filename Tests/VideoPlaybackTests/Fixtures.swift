@@ -8,7 +8,7 @@ import TestSupport
 actor VideoFixtures {
     static let shared = VideoFixtures()
     private var made: [String: URL] = [:]
-    let root: URL = TestScratch.root.appendingPathComponent("video-fixtures-\(getpid())")
+    let root: URL = TestScratch.root.appendingPathComponent("video-fixtures")
 
     /// The ffmpeg executable on PATH.
     static var ffmpeg: URL? {

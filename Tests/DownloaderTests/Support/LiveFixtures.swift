@@ -27,8 +27,7 @@ enum LiveFixtures {
                                   _ body: (StreamServer, LiveStream, URL) async throws -> T) async throws -> T {
         let server = try await StreamServer.start(content: .files(files))
         server.setFaults(faults)
-        let directory = TestScratch.root.appendingPathComponent("live-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try makeTemporaryDirectory("live-tests")
         do {
             let live = try server.startLive(configuration)
             let result = try await body(server, live, directory)

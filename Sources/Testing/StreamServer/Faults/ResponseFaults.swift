@@ -17,16 +17,26 @@ struct ResponseFaults: Sendable, Equatable {
 /// A status answered instead of the file (``Fault/status(code:times:retryAfter:)``,
 /// ``Fault/statusRetryAfterDate(code:times:secondsAhead:)``).
 struct StatusOverride: Sendable, Equatable {
+    /// What `Retry-After` says, if anything.
+    enum RetryAfter: Sendable, Equatable {
+        /// This text, as given.
+        case text(String)
+        /// An HTTP-date this many seconds after the answer, written when answering.
+        case dateAhead(seconds: Int)
+    }
+
     var code: Int
-    var retryAfter: String?
-    /// Send `Retry-After` as an HTTP-date this many seconds after the answer instead of `retryAfter`.
-    var retryAfterDateAhead: Int?
+    var retryAfter: RetryAfter?
 
     /// The `Retry-After` value to send when answering at `now`, if any.
     func retryAfterValue(now: Date) -> String? {
-        guard let seconds = retryAfterDateAhead else { return retryAfter }
-        let date = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(seconds)).rounded(.down))
-        return Self.imfFixdate.string(from: date)
+        switch retryAfter {
+        case nil: return nil
+        case .text(let text): return text
+        case .dateAhead(let seconds):
+            let date = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(seconds)).rounded(.down))
+            return Self.imfFixdate.string(from: date)
+        }
     }
 
     /// IMF-fixdate (RFC 9110 §5.6.7), e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.

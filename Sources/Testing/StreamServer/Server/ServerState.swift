@@ -87,9 +87,9 @@ final class ServerState: Sendable {
                 case .delay(let seconds):
                     faults.delaySeconds += seconds.isFinite ? max(0, seconds) : Fault.maximumDelaySeconds
                 case .status(let code, let times, let retryAfter):
-                    useStatus(StatusOverride(code: code, retryAfter: retryAfter), times: times, ruleIndex: index)
+                    useStatus(StatusOverride(code: code, retryAfter: retryAfter.map { .text($0) }), times: times, ruleIndex: index)
                 case .statusRetryAfterDate(let code, let times, let secondsAhead):
-                    useStatus(StatusOverride(code: code, retryAfterDateAhead: secondsAhead), times: times, ruleIndex: index)
+                    useStatus(StatusOverride(code: code, retryAfter: .dateAhead(seconds: secondsAhead)), times: times, ruleIndex: index)
                 case .ignoreRange:
                     faults.ignoreRange = true
                 case .holdUntilReleased:
