@@ -79,7 +79,11 @@ public struct BandwidthTrace: Equatable, Sendable {
         let now = max(0, time)
         var index = low
         var end = base + starts[index] + steps[index].seconds
+        var moves = 0
         while end <= now {
+            // At times so large that a step's length no longer changes them, end at the next representable instant.
+            moves += 1
+            if moves > steps.count { return (index, now.nextUp) }
             index += 1
             if index == steps.count {
                 guard loops else { return (steps.count - 1, .infinity) }
