@@ -38,8 +38,18 @@ if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: inde
     for trace in traces {
         let model = PlaybackModel(stream: stream, trace: trace)
         let optimum = OfflineOptimum(model: model, maxLabels: labels).solve()
-        guard optimum.qoe > 0 else { continue }
-        let group = String(trace.name.split(separator: "_").dropLast().joined(separator: "_"))
+        guard optimum.qoe > 0 else {
+            // A link too slow for the lowest variant: no share of a QoE at or under 0 means anything, so show the
+            // QoE and the stall seconds side by side instead.
+            let results = rules.map { ABRSimulator(model: model).run($0) }
+            print(String(format: "  not in the shares, %@: QoE (stall s) optimum %.3f (%.1f), ", trace.name, optimum.qoe,
+                         optimum.rebufferSeconds)
+                  + results.map { String(format: "%@ %.3f (%.1f)", $0.rule, $0.qoe, $0.rebufferSeconds) }.joined(separator: ", "))
+            continue
+        }
+        // The kind of trace: the name up to its first all-digit part (`norway_bus_1` → `norway_bus`).
+        let parts = trace.name.split(separator: "_")
+        let group = parts.prefix { !$0.allSatisfy(\.isNumber) }.joined(separator: "_")
         var cells: [String] = []
         for rule in rules {
             let result = ABRSimulator(model: model).run(rule)
