@@ -16,10 +16,11 @@
 ///
 /// hls.js's own margins (``Margins/hlsJs``) wait until the buffer would run dry and then fall as far as one segment
 /// duration requires. The player's (``Margins/standard``) abandon one segment sooner and fall only as far as the
-/// buffer needs: on recorded 3G commutes (Pensieve's HSDPA test traces) a link that kept falling while the rest
-/// loaded still stalled on 9 of 142 traces where the offline optimum did not (2 with ours), and with 20 s buffered
-/// the one-segment budget fell to the lowest variant and climbed straight back, three switches a cycle on the
-/// ramps. BENCHMARKS.md, "Adaptive bitrate", has the tables; the margins were chosen there
+/// buffer needs. On recorded 3G commutes (Pensieve's HSDPA test traces) hls.js's margins stalled on 9 of 142
+/// traces where the offline optimum did not (2 with ours); on the one traced, a segment kept loading as the link
+/// fell, since its rest still arrived before the buffer ran dry, and left too little buffer for what came next.
+/// With 20 s buffered the one-segment budget fell to the lowest variant and climbed straight back, three switches
+/// a cycle on the ramps. BENCHMARKS.md, "Adaptive bitrate", has the tables; the margins were chosen there
 /// (`ABRBenchmarks --traces`).
 public enum AbandonRule {
     /// How early to abandon, and how far down to go.
