@@ -17,6 +17,15 @@ let labels = arguments.firstIndex(of: "--labels").flatMap { i in arguments.dropF
 let explain = arguments.firstIndex(of: "--explain").flatMap { arguments.index(after: $0) < arguments.endIndex ? arguments[arguments.index(after: $0)] : nil }
 let stream = SimulatedStream.standard(segmentCount: Int(seconds / 4))
 let ladder = stream.variants.map { String(format: "%.2g", $0.meanBandwidth / 1e6) }.joined(separator: " / ")
+/// The rules every table compares, in column order.
+let rules: [any ABRRule] = [AdaptiveRule(), PredictiveRule(), HlsJsRule(), BolaRule()]
+
+/// Every decision of `result` on `trace`: the buffer, the variant and the rule's reason (`--explain`).
+func printDecisions(_ result: SimulationResult, on trace: String) {
+    for (k, d) in result.decisions.enumerated() {
+        print(String(format: "  %@ %@ segment %d: buffer %.1f → %d (%@)", trace, result.rule, k, d.buffer, result.choices[k], d.note))
+    }
+}
 
 if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: index) < arguments.endIndex {
     let folder = URL(fileURLWithPath: arguments[arguments.index(after: index)])
@@ -31,7 +40,6 @@ if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: inde
             print("  skipped \(file.lastPathComponent): \(error)")
         }
     }
-    let rules: [any ABRRule] = [AdaptiveRule(), PredictiveRule(), HlsJsRule(), BolaRule()]
     var shares: [String: [Double]] = [:]
     var needless: [String: Int] = [:]
     var groups: [String: [String: [Double]]] = [:]
@@ -55,9 +63,7 @@ if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: inde
             let result = ABRSimulator(model: model).run(rule)
             let share = 100 * result.qoe / optimum.qoe
             if let explain, trace.name == explain {
-                for (k, d) in result.decisions.enumerated() {
-                    print(String(format: "  %@ %@ segment %d: buffer %.1f → %d (%@)", trace.name, result.rule, k, d.buffer, result.choices[k], d.note))
-                }
+                printDecisions(result, on: trace.name)
                 print("  optimum: " + optimum.choices.map(String.init).joined())
             }
             shares[rule.name, default: []].append(share)
@@ -104,16 +110,12 @@ for trace in TraceLibrary.all(seconds: seconds) {
     let model = PlaybackModel(stream: stream, trace: trace)
     let simulator = ABRSimulator(model: model)
     let (optimum, capped) = OfflineOptimum(model: model, maxLabels: labels).solveReportingCap()
-    let results = [simulator.run(AdaptiveRule()), simulator.run(PredictiveRule()), simulator.run(HlsJsRule()), simulator.run(BolaRule()), optimum]
+    let results = rules.map { simulator.run($0) } + [optimum]
     for result in results {
         let share = optimum.qoe != 0 ? 100 * result.qoe / optimum.qoe : 0
         if result.rule != optimum.rule { worst[result.rule] = min(worst[result.rule] ?? .infinity, share) }
         let name = result.rule == optimum.rule && capped ? "\(result.rule) (front capped)" : result.rule
-        if let explain, trace.name.hasPrefix(explain), !result.decisions.isEmpty {
-            for (k, d) in result.decisions.enumerated() {
-                print(String(format: "  %@ %@ segment %d: buffer %.1f → %d (%@)", trace.name, result.rule, k, d.buffer, result.choices[k], d.note))
-            }
-        }
+        if let explain, trace.name.hasPrefix(explain) { printDecisions(result, on: trace.name) }
         if showChoices {
             print("<!-- \(trace.name) \(result.rule): \(result.choices.map(String.init).joined()) -->")
         }
@@ -129,7 +131,6 @@ print("Worst share of the optimum: " + worst.sorted { $0.key < $1.key }
 
 // Held-out traces: share of the optimum's QoE, and stall seconds where the optimum had none.
 let heldOut = TraceLibrary.heldOut(seconds: seconds)
-let rules: [any ABRRule] = [AdaptiveRule(), PredictiveRule(), HlsJsRule(), BolaRule()]
 print("")
 print("Held-out traces (no rule was tuned on them): % of the offline optimum's QoE; stall seconds in brackets.")
 print("")

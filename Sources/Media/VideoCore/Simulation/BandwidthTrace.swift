@@ -57,7 +57,8 @@ public struct BandwidthTrace: Equatable, Sendable {
 
     /// Step index at `time` and the time at which that step ends.
     private func locate(_ time: Double) -> (Int, Double) {
-        var t = max(0, time)
+        let now = max(0, time)
+        var t = now
         var base = 0.0
         if t >= length {
             if loops && length > 0 {
@@ -76,7 +77,6 @@ public struct BandwidthTrace: Equatable, Sendable {
         }
         // With fractional steps, `time − base` can round to just under a boundary that `time` has reached: the
         // step found would end at `time` itself, and a transfer would make no progress. Move on to the next step.
-        let now = max(0, time)
         var index = low
         var end = base + starts[index] + steps[index].seconds
         var moves = 0

@@ -44,7 +44,7 @@ extension BandwidthTrace {
     public static func recorded(_ text: String, name: String) throws -> BandwidthTrace {
         var rows: [(time: Double, mbps: Double)] = []
         for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
             if fields.isEmpty { continue }
             let number = offset + 1
             guard rows.count < maxRecordedLines else {
