@@ -38,6 +38,39 @@ struct ABRRuleTests {
                 "3 Mbit/s: 3.75 M is not covered; 1.875 M is, in 2.6 s")
     }
 
+    /// One row of ``startChoice``: the estimate, segment duration, bits in flight and liveness, and the id wanted.
+    struct StartRow: Sendable, CustomTestStringConvertible {
+        var estimate: Double
+        var segment: Double = 4
+        var pendingBits: Double = 0
+        var isLive = false
+        var expected: Int?
+        var why: String
+        var testDescription: String { why }
+    }
+
+    @Test("the first choice (AdaptiveRule and PredictiveRule): covered at 0.95, fetched within 4 s, bits in flight first",
+          arguments: [
+              StartRow(estimate: 500_000, expected: 0, why: "0.95 × 500k covers 375k, not 937.5k"),
+              StartRow(estimate: 5e6, expected: 3, why: "4.75M covers 3.75M; 15 Mbit in 3.2 s"),
+              StartRow(estimate: 5e6, segment: 8, expected: 2, why: "8 s segments: 30 Mbit take 6.3 s; 1.5M's 15 Mbit 3.2 s"),
+              StartRow(estimate: 5e6, segment: 8, isLive: true, expected: 3, why: "live: the fetch budget is not checked"),
+              StartRow(estimate: 5e6, pendingBits: 10e6, expected: 2, why: "10 Mbit in flight: 3M's would take 5.3 s, 1.5M's 3.7 s"),
+              StartRow(estimate: 300_000, expected: nil, why: "285k covers nothing: nil (callers take the lowest)"),
+              StartRow(estimate: 0, expected: nil, why: "no estimate: nil"),
+          ])
+    func startChoice(_ row: StartRow) {
+        var context = L.context(current: nil, buffer: 0, estimate: row.estimate, segment: row.segment, measured: false)
+        context.pendingBits = row.pendingBits
+        context.isLive = row.isLive
+        let ladder = ABRLadder.candidates(context)
+        #expect(ABRLadder.startChoice(ladder, context, factor: 0.95, maxFetchSeconds: 4)?.id == row.expected, "\(row.why)")
+        var adaptive = AdaptiveRule()
+        var predictive = PredictiveRule()
+        #expect(adaptive.choose(context) == (row.expected ?? 0), "\(row.why)")
+        #expect(predictive.choose(context) == (row.expected ?? 0), "\(row.why)")
+    }
+
     @Test("adaptive: up only when 0.7 × the estimate covers the variant; stay while 0.95 × does")
     func adaptiveFactors() {
         var rule = AdaptiveRule()

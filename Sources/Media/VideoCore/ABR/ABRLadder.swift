@@ -24,6 +24,28 @@ public enum ABRLadder {
         return capped.isEmpty ? [usable[0]] : capped
     }
 
+    /// The first choice, before any throughput is measured (hls.js `firstAutoLevel` through `findBestLevel` with
+    /// no buffer): the highest of `ladder` (sorted, as ``candidates(_:)`` returns it) whose bit rate
+    /// `factor` × ``ABRContext/estimate`` covers and whose next segment, after the ``ABRContext/pendingBits`` ahead of
+    /// it, arrives at that rate within `maxFetchSeconds` (hls.js `maxStarvationDelay` 4 s; not checked live, where
+    /// the budget is the live edge's); nil when none does.
+    ///
+    /// ```swift
+    /// // 500 kbit/s default estimate, 4 s segments: 0.95 × 0.5 Mbit/s covers 300 kbit/s, not 750 kbit/s.
+    /// ABRLadder.startChoice(ladder, context, factor: 0.95, maxFetchSeconds: 4)?.bandwidth   // 300_000
+    /// ```
+    public static func startChoice(_ ladder: [ABRVariant], _ context: ABRContext, factor: Double,
+                                   maxFetchSeconds: Double) -> ABRVariant? {
+        let usable = factor * context.estimate
+        guard usable > 0 else { return nil }
+        let useAverage = context.segmentDuration > 0 && context.bufferSeconds >= 2 * context.segmentDuration
+        return ladder.last { variant in
+            let bitrate = useAverage ? variant.meanBandwidth : variant.bandwidth
+            let fetch = (context.pendingBits + context.segmentBits(variant, useAverage: useAverage)) / usable
+            return usable >= bitrate && (context.isLive || fetch < maxFetchSeconds)
+        }
+    }
+
     /// Ladder order: bandwidth, then id (stable).
     public static func order(_ a: ABRVariant, _ b: ABRVariant) -> Bool {
         a.bandwidth != b.bandwidth ? a.bandwidth < b.bandwidth : a.id < b.id

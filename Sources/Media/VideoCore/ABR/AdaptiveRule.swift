@@ -5,7 +5,8 @@
 ///
 /// 1. **Start** (no segment fetched yet): the highest variant that the estimate — before any measurement the
 ///    default 500 kbit/s, hls.js `abrEwmaDefaultEstimate` — covers at 0.95 and fetches within 4 s (hls.js
-///    `firstAutoLevel` with `maxStarvationDelay` 4), else the lowest.
+///    `firstAutoLevel` with `maxStarvationDelay` 4; ``ABRLadder/startChoice(_:_:factor:maxFetchSeconds:)``), else
+///    the lowest.
 /// 2. **Throughput** (buffer below the BOLA threshold): from the top, the first variant for which
 ///    `f × estimate ≥ bit rate` and `(bits in flight + segment bits) / (f × estimate) < buffer` — f = 0.7 for a
 ///    step up (`abrBandWidthUpFactor`), 0.95 otherwise (`abrBandWidthFactor`); segment bits are the real size where
@@ -117,8 +118,8 @@ public struct AdaptiveRule: ABRRule {
         }
         guard let current = context.variant(context.current) else {
             lastReason = .start
-            return throughputChoice(ladder, context, estimate: context.estimate, budget: configuration.maxStarvationDelay,
-                                    current: nil)?.id ?? lowest.id
+            return (ABRLadder.startChoice(ladder, context, factor: configuration.stayFactor,
+                                          maxFetchSeconds: configuration.maxStarvationDelay) ?? lowest).id
         }
         guard ladder.contains(where: { $0.id == current.id }) else {
             lastReason = .currentUnavailable

@@ -17,8 +17,8 @@ import Foundation
 /// the last five downloads (`|Ĉ − C| / C`, Ĉ the harmonic mean of the five before it). A network that has been
 /// predictable is trusted; one that surprised recently is discounted by as much as it surprised.
 ///
-/// - **Start** (no throughput yet): the highest variant that 0.95 × the default estimate covers and fetches
-///   within `min(L, 4 s)` (hls.js `abrBandWidthFactor`, `maxStarvationDelay`), as ``AdaptiveRule`` starts.
+/// - **Start** (no throughput yet): ``ABRLadder/startChoice(_:_:factor:maxFetchSeconds:)`` with 0.95 and 4 s
+///   (hls.js `abrBandWidthFactor`, `maxStarvationDelay`), as ``AdaptiveRule`` starts.
 /// - **Large ladders:** the horizon shrinks so that at most ``Configuration/maxSequences`` sequences are played
 ///   (5 variants: 5 segments; 10 variants: 3).
 /// - **Media left:** the horizon never reaches past the end of a VOD stream (``ABRContext/availableSeconds``).
@@ -88,11 +88,8 @@ public struct PredictiveRule: ABRRule {
         let samples = context.recentThroughputs.filter { $0 > 0 && $0.isFinite }
         guard !samples.isEmpty, context.segmentDuration > 0 else {
             lastReason = .start
-            let usable = configuration.startFactor * context.estimate
-            let budget = min(context.segmentDuration > 0 ? context.segmentDuration : configuration.maxStarvationDelay,
-                             configuration.maxStarvationDelay)
-            return (ladder.last { usable >= $0.bandwidth && context.segmentBits($0, useAverage: false) / usable < budget }
-                ?? lowest).id
+            return (ABRLadder.startChoice(ladder, context, factor: configuration.startFactor,
+                                          maxFetchSeconds: configuration.maxStarvationDelay) ?? lowest).id
         }
         let prediction = Self.robustPrediction(samples, history: configuration.history, robustness: configuration.robustness)
         lastPrediction = prediction
