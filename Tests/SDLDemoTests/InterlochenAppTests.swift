@@ -560,7 +560,7 @@ struct InterlochenAppTests {
         #expect(last >= jumps[2].after - 0.01 && last < jumps[2].after + 0.2, "the position at the end: \(last)")
     }
 
-    @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs and a user with ':' are usage errors (64)")
+    @Test("options: Interlochen's belong to --app interlochen and need --content-url; bad URLs, a user with ':' and a --timeout off the feed apps or out of range are usage errors (64)")
     func options() async throws {
         let binary = try DemoRun.binary()
         let cases: [([String], String)] = [
@@ -569,6 +569,9 @@ struct InterlochenAppTests {
             (["--app", "interlochen", "--content-url", "not a url"], "--content-url not a url is not an absolute URL"),
             (["--app", "interlochen", "--content-url", "http://127.0.0.1:1/c.json", "--user", "a:b"], "must not contain ':'"),
             (["--app", "iplayer", "--token", "t"], "are for --app vimeo and --app interlochen"),
+            (["--timeout", "5"], "--timeout is for --app iplayer, vimeo and interlochen"),
+            (["--app", "interlochen", "--timeout", "0"], "--timeout must be more than 0 and at most 3600 seconds"),
+            (["--app", "vimeo", "--timeout", "nan"], "--timeout must be more than 0"),
         ]
         for (arguments, message) in cases {
             let outcome = try await ProcessRunner.run(binary, arguments)

@@ -28,7 +28,7 @@ struct InterlochenContentTests {
             300 wait-load loaded 30000
             300 wait-still 20000
             400 quit
-            """, arguments: rig.arguments)
+            """, arguments: rig.arguments + ["--timeout", TestBounds.clientTimeoutArgument])
         // The request is held until both pictures are taken: the load cannot end before them, whatever the timing.
         let second = demo.directory.appendingPathComponent("loading-b.png")
         let held = await waitUntil { rig.server.statistics.heldRequests == 1 }

@@ -32,6 +32,11 @@ public enum TestBounds {
     /// ``hang`` in seconds, unscaled (for APIs that take a `TimeInterval` and scale it themselves).
     public static var hangSeconds: Double { Double(hang.components.seconds) }
 
+    /// A request deadline for a program under test (`--timeout`) that outlasts every wait of the test: ``hang``,
+    /// scaled, at most an hour (`--timeout`'s limit). A test that holds a request until it has seen it held must
+    /// not meet the client's own 15 s deadline first when a loaded machine delays the test's polling.
+    public static var clientTimeoutArgument: String { String(Int(min(3600, hangSeconds * scale))) }
+
     /// Every suite's time limit in minutes (`.timeLimit(.minutes(TestBounds.timeLimitMinutes))`): ten, scaled.
     public static var timeLimitMinutes: Int { minutes(10) }
 

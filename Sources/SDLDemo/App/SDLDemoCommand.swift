@@ -50,6 +50,9 @@ struct SDLDemoCommand: ParsableCommand {
     @OptionGroup(title: "Interlochen's services (the same as mediakit interlochen's)")
     var interlochen: InterlochenServiceOptions
 
+    @OptionGroup(title: "The feed apps (iplayer, vimeo, interlochen; the same as mediakit's)")
+    var network: NetworkOptions
+
     @Option(help: "Interlochen: the program that opens More's links.")
     var openWith: String = "xdg-open"
 
@@ -86,6 +89,9 @@ struct SDLDemoCommand: ParsableCommand {
             throw ValidationError("--app interlochen: --user, --password, --npr-base, --npr-key, --livestream-base, --base-url and --token need --content-url (without it the embedded sample is served)")
         }
         if openWith.isEmpty { throw ValidationError("--open-with needs a program") }
+        if network.isGiven, ![.iplayer, .vimeo, .interlochen].contains(app) {
+            throw ValidationError("--timeout is for --app iplayer, vimeo and interlochen")
+        }
         if video.video != nil, ![.player, .buffs].contains(app) || player.stream != nil || player.url != nil {
             throw ValidationError("--video opens the player alone: not with --app (but --app buffs: the panel over that video), --url or --stream")
         }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FeedCore
 import FeedKit
 import Foundation
@@ -13,13 +14,14 @@ import ScreenKit
 /// same FeedKit transport (``FeedKitResourceFetcher``). Without `--base-url` the embedded sample catalog is
 /// served on 127.0.0.1.
 enum IPlayerApp {
-    /// The environment variable that sets the per-request deadline in seconds (default 15; tests make it short).
+    /// The environment variable that sets the per-request deadline in seconds (default 15; tests make it short);
+    /// `--timeout` wins over it.
     static let timeoutVariable = "SDLDEMO_FEED_TIMEOUT"
 
-    /// Builds the app for `--base-url` (nil: the embedded sample catalog, started here).
-    static func make(baseURL: String?, context: AppContext) throws -> ScreenAppHost<IPlayerScreens> {
-        var limits = RequestLimits()
-        if let text = ProcessInfo.processInfo.environment[timeoutVariable] {
+    /// Builds the app for `--base-url` (nil: the embedded sample catalog, started here); `timeout`: `--timeout`.
+    static func make(baseURL: String?, timeout: NetworkOptions, context: AppContext) throws -> ScreenAppHost<IPlayerScreens> {
+        var limits = timeout.limits
+        if !timeout.isGiven, let text = ProcessInfo.processInfo.environment[timeoutVariable] {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw WiringError(message: "\(timeoutVariable)=\(text): not a number of seconds from 0 to 3600")
             }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FeedCore
 import FeedKit
 import Foundation
@@ -26,6 +27,8 @@ enum InterlochenApp {
         var offline = false
         /// The program that opens More's links (`xdg-open`).
         var opener = LinkOpener(command: "xdg-open")
+        /// Each request's limits (`--timeout`; 15 s by default).
+        var limits = NetworkOptions().limits
     }
 
     /// The embedded sample's services: everything on its one local server.
@@ -52,7 +55,7 @@ enum InterlochenApp {
         do {
             store = try AppStore(path: configuration.storePath, app: "interlochen")
             (library, vimeo) = try endpoints.open(storePath: store.path, transport: SharedTransport.transport,
-                                                  limits: RequestLimits(timeout: .seconds(15)), connectivity: connectivity)
+                                                  limits: configuration.limits, connectivity: connectivity)
         } catch {
             sample?.shutdown()
             throw WiringError(message: "interlochen store: \(error)")

@@ -17,7 +17,7 @@ extension SDLDemoCommand {
                     vimeoToken: try vimeoToken.resolved())
             }
             return InterlochenApp.Configuration(endpoints: endpoints, storePath: storage.store, offline: storage.offline,
-                                                opener: LinkOpener(command: openWith))
+                                                opener: LinkOpener(command: openWith), limits: network.limits)
         }
     }
 }

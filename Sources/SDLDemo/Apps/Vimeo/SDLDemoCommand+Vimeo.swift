@@ -5,7 +5,7 @@ extension SDLDemoCommand {
     var vimeoConfiguration: VimeoApp.Configuration {
         get throws {
             VimeoApp.Configuration(baseURL: baseURL.flatMap(URL.init(string:)), token: try vimeoToken.resolved(),
-                                   storePath: storage.store, offline: storage.offline)
+                                   storePath: storage.store, offline: storage.offline, limits: network.limits)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import FeedCore
 import FeedKit
 import Foundation
@@ -23,6 +24,8 @@ enum VimeoApp {
         var storePath: String?
         /// Act as if the connectivity check failed.
         var offline = false
+        /// Each request's limits (`--timeout`; 15 s by default).
+        var limits = NetworkOptions().limits
     }
 
     /// Builds the app: the sample (if no base URL), the store, the library over the window's transport.
@@ -52,7 +55,7 @@ enum VimeoApp {
         let connectivity: any ConnectivityCheck = configuration.offline ? FixedConnectivity(.offline)
             : HostConnectivityCheck(url: baseURL, timeout: .seconds(3))
         let library = VimeoLibrary(baseURL: baseURL, token: token, transport: SharedTransport.transport,
-                                   limits: RequestLimits(timeout: .seconds(15)), store: vimeoStore,
+                                   limits: configuration.limits, store: vimeoStore,
                                    whitelist: whitelist, connectivity: connectivity)
         return ScreenAppHost(
             model: VimeoScreens(), context: context, resources: resources,
