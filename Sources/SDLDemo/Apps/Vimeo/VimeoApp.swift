@@ -53,7 +53,7 @@ enum VimeoApp {
         }
         let token = configuration.token ?? (sample != nil ? SampleCredentials.vimeoToken : AppEnvironment.value("VIMEO_TOKEN"))
         let connectivity: any ConnectivityCheck = configuration.offline ? FixedConnectivity(.offline)
-            : HostConnectivityCheck(url: baseURL, timeout: .seconds(3))
+            : HostConnectivityCheck(url: baseURL, timeout: min(configuration.limits.timeout, .seconds(3)))
         let library = VimeoLibrary(baseURL: baseURL, token: token, transport: SharedTransport.transport,
                                    limits: configuration.limits, store: vimeoStore,
                                    whitelist: whitelist, connectivity: connectivity)

@@ -2,7 +2,7 @@ import ArgumentParser
 import FeedKit
 
 /// `--timeout SECONDS`: the deadline of one request, redirects included. Shared by every networked `mediakit`
-/// subcommand and by `SDLDemo --app vimeo` / `--app interlochen`.
+/// subcommand and by `SDLDemo`'s feed apps (`--app iplayer`, `vimeo`, `interlochen`).
 public struct NetworkOptions: ParsableArguments, Sendable {
     /// The deadline when `--timeout` is not given, seconds.
     public static let defaultTimeout = 15.0
