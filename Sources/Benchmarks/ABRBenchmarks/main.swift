@@ -45,11 +45,12 @@ if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: inde
     var groups: [String: [String: [Double]]] = [:]
     for trace in traces {
         let model = PlaybackModel(stream: stream, trace: trace)
+        let simulator = ABRSimulator(model: model)
         let optimum = OfflineOptimum(model: model, maxLabels: labels).solve()
         guard optimum.qoe > 0 else {
             // A link too slow for the lowest variant: no share of a QoE at or under 0 means anything, so show the
             // QoE and the stall seconds side by side instead.
-            let results = rules.map { ABRSimulator(model: model).run($0) }
+            let results = rules.map { simulator.run($0) }
             print(String(format: "  not in the shares, %@: QoE (stall s) optimum %.3f (%.1f), ", trace.name, optimum.qoe,
                          optimum.rebufferSeconds)
                   + results.map { String(format: "%@ %.3f (%.1f)", $0.rule, $0.qoe, $0.rebufferSeconds) }.joined(separator: ", "))
@@ -59,13 +60,11 @@ if let index = arguments.firstIndex(of: "--traces"), arguments.index(after: inde
         let parts = trace.name.split(separator: "_")
         let group = parts.prefix { !$0.allSatisfy(\.isNumber) }.joined(separator: "_")
         var cells: [String] = []
+        if let explain, trace.name == explain { print("  optimum: " + optimum.choices.map(String.init).joined()) }
         for rule in rules {
-            let result = ABRSimulator(model: model).run(rule)
+            let result = simulator.run(rule)
             let share = 100 * result.qoe / optimum.qoe
-            if let explain, trace.name == explain {
-                printDecisions(result, on: trace.name)
-                print("  optimum: " + optimum.choices.map(String.init).joined())
-            }
+            if let explain, trace.name == explain { printDecisions(result, on: trace.name) }
             shares[rule.name, default: []].append(share)
             groups[group, default: [:]][rule.name, default: []].append(share)
             if result.rebufferSeconds > 0 && optimum.rebufferSeconds == 0 { needless[rule.name, default: 0] += 1 }

@@ -23,7 +23,7 @@ enum AppName: String, CaseIterable, ExpressibleByArgument, Sendable {
                                 interval: .milliseconds(Int64((options.buffInterval * 1000).rounded())),
                                 video: options.player.stream == nil ? options.video : nil, context: context)
         case .iplayer:
-            return try IPlayerApp.make(baseURL: options.baseURL, timeout: options.network, context: context)
+            return try IPlayerApp.make(baseURL: options.baseURL, network: options.network, context: context)
         case .interlochen:
             return try InterlochenApp.make(options.interlochenConfiguration, context: context)
         }

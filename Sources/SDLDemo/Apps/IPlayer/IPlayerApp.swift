@@ -18,10 +18,10 @@ enum IPlayerApp {
     /// `--timeout` wins over it.
     static let timeoutVariable = "SDLDEMO_FEED_TIMEOUT"
 
-    /// Builds the app for `--base-url` (nil: the embedded sample catalog, started here); `timeout`: `--timeout`.
-    static func make(baseURL: String?, timeout: NetworkOptions, context: AppContext) throws -> ScreenAppHost<IPlayerScreens> {
-        var limits = timeout.limits
-        if !timeout.isGiven, let text = ProcessInfo.processInfo.environment[timeoutVariable] {
+    /// Builds the app for `--base-url` (nil: the embedded sample catalog, started here) and `--timeout` (`network`).
+    static func make(baseURL: String?, network: NetworkOptions, context: AppContext) throws -> ScreenAppHost<IPlayerScreens> {
+        var limits = network.limits
+        if !network.isGiven, let text = ProcessInfo.processInfo.environment[timeoutVariable] {
             guard let seconds = Double(text), seconds > 0, seconds <= 3600 else {
                 throw WiringError(message: "\(timeoutVariable)=\(text): not a number of seconds from 0 to 3600")
             }
