@@ -46,6 +46,7 @@ case "$cmd" in
     test)
         PACKAGES+=("${TEST_PACKAGES[@]}")
         install_missing
+        . scripts/test-environment.sh   # how many tests run at once
         exec swift test "$@"
         ;;
     *) echo "usage: scripts/bootstrap.sh run|test|deps [args...]" >&2; exit 2 ;;

@@ -41,7 +41,8 @@ case "$kind" in
     *) echo "usage: scripts/sanitize.sh thread|address [swift test options...]" >&2; exit 2 ;;
 esac
 
-echo "sanitize.sh: $kind sanitizer, scratch path $scratch, reports in $logdir, bounds scaled by $CIRCLEPLAYER_TEST_BOUND_SCALE" >&2
+. scripts/test-environment.sh   # how many tests run at once (--no-parallel: one)
+echo "sanitize.sh: $kind sanitizer, scratch path $scratch, reports in $logdir, bounds scaled by $CIRCLEPLAYER_TEST_BOUND_SCALE, at most $SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH tests at once" >&2
 swift test --sanitize="$kind" --scratch-path "$scratch" "$@"
 status=$?
 

@@ -41,7 +41,7 @@ sleep 30   # let the build beside get going
 failed=0
 for i in $(seq 1 "$RUNS"); do
   start=$(date +%s); rc=0
-  (cd "$WORK/runs" && swift test --skip-build > "$WORK/run-$i.log" 2>&1) || rc=$?
+  (cd "$WORK/runs" && . "$REPO/scripts/test-environment.sh" && swift test --skip-build > "$WORK/run-$i.log" 2>&1) || rc=$?
   summary=$(grep -E "Test run with .* (passed|failed)" "$WORK/run-$i.log" | tail -1 || true)
   echo "run $i: rc=$rc $(( $(date +%s) - start )) s, load $(cut -d' ' -f1-3 /proc/loadavg) | $summary" | tee -a "$WORK/tally.txt"
   if [ "$rc" -eq 0 ]; then rm -f "$WORK/run-$i.log"; else failed=$((failed + 1)); fi

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// No test judges by the wall clock. A wait returns as soon as its condition holds, so its bound only turns a
 /// hang into a failure; it is generous and scaled for slow runs. Generous means longer than a whole run of the
-/// suite on a loaded 2-core machine: Swift Testing starts every test at once, so a test's time (and its time
-/// limit) includes the time it waits for the others. `scripts/sanitize.sh` sets
+/// suite on a loaded 2-core machine: Swift Testing runs many tests at once (docs/testing.md, "How many at once"),
+/// so a test's time (and its time limit) includes the time it waits for the others. `scripts/sanitize.sh` sets
 /// `CIRCLEPLAYER_TEST_BOUND_SCALE` (ThreadSanitizer makes every process several times slower; see
 /// docs/sanitizers.md), and anyone may set it by hand on a slow machine.
 ///

@@ -73,9 +73,12 @@ final class RawHTTPConnection: Sendable {
         self.received = received
     }
 
+    /// Opens a connection; setting it up is bounded by NIO's default connect timeout (10 s), scaled by
+    /// ``TestBounds/scale`` like every other bound against a hang (a loopback connect waits for an event loop).
     static func connect(port: Int) async throws -> RawHTTPConnection {
         let received = NIOLockedValueBox(Received())
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connectTimeout(TimeAmount(TestBounds.scaled(.seconds(10))))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHandler(Collector(received: received))
