@@ -83,7 +83,7 @@ struct HLSFetchKillWhileCheckpointLagsTests {
         try await withStreamServer(stream, faults: [FaultRule(path: "/seg/\(held).ts", fault: .holdUntilReleased)]) { server, directory in
             let path = directory.appendingPathComponent("lag.ts").path
             let url = server.url(for: stream.entryPath).absoluteString
-            let first = try await CommandRunner.start([url, "-o", path, "--quiet"])
+            let first = try await CommandRunner.start([url, "-o", path, "--quiet"] + CommandRunner.holdingIdleTimeout)
             let reached = await waitUntil {
                 ((try? FileManager.default.attributesOfItem(atPath: path + ".part")[.size]) as? NSNumber)?.intValue == prefix
             }

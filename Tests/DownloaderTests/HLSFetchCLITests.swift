@@ -82,7 +82,7 @@ struct HLSFetchCLITests {
         try await withStreamServer(stream, faults: [FaultRule(path: "/seg/5.ts", fault: .holdUntilReleased)]) { server, directory in
             let path = directory.appendingPathComponent("killed.ts").path
             let url = server.url(for: stream.entryPath).absoluteString
-            let first = try await CommandRunner.start([url, "-o", path])
+            let first = try await CommandRunner.start([url, "-o", path] + CommandRunner.holdingIdleTimeout)
             let reached = await waitUntil {
                 ResumeState.load(from: path + ".part.resume")?.segmentsWritten == 5
                     && server.statistics.heldRequests == 1
@@ -109,7 +109,7 @@ struct HLSFetchCLITests {
         try await withStreamServer(stream, faults: [FaultRule(path: "/seg/3.ts", fault: .holdUntilReleased)]) { server, directory in
             let path = directory.appendingPathComponent("interrupted.ts").path
             let url = server.url(for: stream.entryPath).absoluteString
-            let running = try await CommandRunner.start([url, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([url, "-o", path, "--quiet"] + CommandRunner.holdingIdleTimeout)
             let reached = await waitUntil {
                 ResumeState.load(from: path + ".part.resume")?.segmentsWritten == 3
                     && server.statistics.heldRequests == 1

@@ -22,8 +22,10 @@ struct HLSFetchLiveCLITests {
         let ffmpeg = try #require(Self.tool("ffmpeg"), "ffmpeg is a test package (scripts/bootstrap.sh TEST_PACKAGES)")
         let ffprobe = try #require(Self.tool("ffprobe"), "ffprobe comes with ffmpeg")
         let source = try LiveSource(playlistFile: LiveFixtures.demoPlaylistPath)
-        // Real time, like a radio: 1 s segments looped with continuous time stamps, a 10-segment window.
-        let configuration = LiveStreamConfiguration(source: source, windowSize: 10, looping: .continuousTimestamps,
+        // Real time, like a radio: 1 s segments looped with continuous time stamps. The client starts near the
+        // live edge whatever the window; the window is how long this process (the server) or the child may stall
+        // before a segment leaves the playlist unfetched. 10 s was once too short in a full run on 2 cores.
+        let configuration = LiveStreamConfiguration(source: source, windowSize: 30, looping: .continuousTimestamps,
                                                     timing: .realTime)
         try await LiveFixtures.withLiveServer(configuration) { server, live, directory in
             let path = directory.appendingPathComponent("radio.ts").path
@@ -54,7 +56,8 @@ struct HLSFetchLiveCLITests {
         let faults = [FaultRule(path: "/live/index.m3u8", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 3), faults: faults) { server, live, directory in
             let path = directory.appendingPathComponent("holes.ts").path
-            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"]
+                                                         + CommandRunner.holdingIdleTimeout)
             // The first load sees 0-2; the reload is held until the window has slid past 3-5 and the stream ended.
             #expect(await waitUntil { server.statistics.heldRequests == 1 })
             #expect(server.releaseHeld(1) == 1)
@@ -77,7 +80,8 @@ struct HLSFetchLiveCLITests {
         let faults = [FaultRule(path: "/live/seg3.ts", fault: .holdUntilReleased)]
         try await LiveFixtures.withLiveServer(LiveFixtures.manual(source, window: 4), faults: faults) { server, live, directory in
             let path = directory.appendingPathComponent("signal.ts").path
-            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"])
+            let running = try await CommandRunner.start([live.playlistURL.absoluteString, "-o", path, "--quiet"]
+                                                         + CommandRunner.holdingIdleTimeout)
             // From the live edge (the last segment ≥ 6 s from the end) 1-3 are queued; 1 and 2 arrive, 3 is held.
             let expected = (1 ... 2).flatMap { live.segmentBytes($0) }
             #expect(await waitUntil { fileBytes(path + ".part").count == expected.count && server.statistics.heldRequests == 1 })

@@ -11,6 +11,11 @@ enum CommandRunner {
     /// The `hlsfetch` binary built next to the test bundle (`.build/<config>/hlsfetch`).
     static var executable: URL? { ProcessRunner.executable(named: "hlsfetch") }
 
+    /// `--idle-timeout` for a run whose requests the test holds at the server: longer than every wait of the test
+    /// (``TestBounds/clientTimeoutArgument``), so a loaded machine that delays the test's polling never turns a held
+    /// request into a retry (the in-process tests' `holdTests` configuration does the same).
+    static var holdingIdleTimeout: [String] { ["--idle-timeout", TestBounds.clientTimeoutArgument] }
+
     /// Starts `hlsfetch` (or another `executable`) with `arguments`; finish it with ``finish(_:timeout:)``.
     static func start(_ arguments: [String], executable: URL? = CommandRunner.executable) async throws -> ProcessRunner.Running {
         guard let executable else { throw ProcessRunnerError(message: "hlsfetch binary not found") }
