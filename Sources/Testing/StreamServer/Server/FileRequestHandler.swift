@@ -216,9 +216,12 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return
             }
             sendHead(context: context, status: .ok, headers: headers)
-            context.flush()
-            if request.head.method == .GET { station.attach(context.channel, request: request.head) }
-            else { finish(context: context, completed: true) }
+            if request.head.method == .GET {
+                context.flush()
+                station.attach(context.channel, request: request.head)
+            } else {
+                finish(context: context, completed: true)  // recorded, then the head is flushed with the end
+            }
             return
         }
         switch state.content {
@@ -405,8 +408,11 @@ final class FileRequestHandler: ChannelInboundHandler, RemovableChannelHandler {
             inFlight?.bytesSent += count
             state.bodyBytesWritten(count)
             // Flushing per chunk lets the kernel start sending while the next chunk is prepared, and
-            // keeps the writability signal current.
-            context.flush()
+            // keeps the writability signal current. The last chunk is flushed by the response's end, after
+            // `finish` has recorded the request: a client holding every byte finds the request recorded.
+            if body.sent + count < body.limit {
+                context.flush()
+            }
         }
     }
 

@@ -30,7 +30,8 @@ public struct ServerStatistics: Sendable, Equatable {
     /// Response body bytes handed to connections so far, including responses still in progress.
     public var bodyBytesSent: Int = 0
     /// One record per finished request, in the order they finished (the oldest are dropped beyond
-    /// ``ServerStatistics/maximumRecords``).
+    /// ``ServerStatistics/maximumRecords``). A request is recorded before the last byte of its response is
+    /// flushed, so a client that has read a whole response finds its request here.
     public var requests: [RequestRecord] = []
 
     /// How many request records are kept, so a long-running server does not grow without bound.
