@@ -33,6 +33,16 @@ struct AudioVolumeTests {
         #expect(player.audioVolume.gain == 0.3)
     }
 
+    @Test("a player made with a volume (the remembered one) starts at it, clamped, and plays its audio at it")
+    func startVolume() {
+        var player = MediaPlayer(volume: AudioVolume(level: 0.35, muted: true))
+        #expect(player.audioVolume == AudioVolume(level: 0.35, muted: true))
+        _ = player.send(.playRequested(.stream(Self.radio)), at: 0)
+        #expect(player.status(at: 0).volume == AudioVolume(level: 0.35, muted: true))
+        #expect(player.send(.controlRequested(.setMuted(false)), at: 1) == [.setAudioVolume(AudioVolume(level: 0.35))])
+        #expect(MediaPlayer(volume: AudioVolume(level: 3)).audioVolume.level == 1)
+    }
+
     @Test("the volume survives switching to another stream, a video and back; a video's volume is the video's")
     func keptAcrossSwitches() {
         var player = MediaPlayer()

@@ -81,7 +81,9 @@ public final class MediaHost: @unchecked Sendable {
         streams = StreamAudioEngine(
             output: .shared(audio), format: device.format, configuration: configuration.streams,
             source: LiveHLSAudioSource.factory(downloader: recorder, configuration: configuration.streams, onGap: log))
-        player = MediaPlayer(fallback: configuration.fallback, streamPolicy: configuration.streamPolicy)
+        player = MediaPlayer(fallback: configuration.fallback, streamPolicy: configuration.streamPolicy,
+                             volume: configuration.volume)
+        audio.gain = player.audioVolume.gain
         snapshot = Snapshot(player: player, display: player.display(at: 0))
         downloads = DownloadRunner(configuration: configuration.download, directory: configuration.cacheDirectory,
                                    report: { inbox.post(.event($0)) }, log: log)
@@ -96,10 +98,15 @@ public final class MediaHost: @unchecked Sendable {
             // fast the device drains (SDL's disk driver with no delay drains at once).
             if configuration.clock == .external { video.audioClock = .paced }
             video.log = configuration.log
-            return VideoEngine(configuration: video, audioOutput: device) { inbox.post(.wake) }
+            let engine = VideoEngine(configuration: video, audioOutput: device) { inbox.post(.wake) }
+            // The window's starting volume; from here on the video keeps its own (MediaPlayer's table).
+            engine.setVolume(configuration.volume.level)
+            engine.setMuted(configuration.volume.muted)
+            return engine
         }
         if let identity = configuration.mediaControls {
-            mediaControls = MPRISService.start(identity: identity.identity, name: identity.busName, log: log) { command in
+            mediaControls = MPRISService.start(identity: identity.identity, name: identity.busName,
+                                               desktopEntry: identity.desktopEntry, log: log) { command in
                 if let key = command.mediaKey {
                     inbox.post(.event(.mediaKeyPressed(key)))
                 } else if let control = command.playbackControl {

@@ -29,6 +29,9 @@ public struct MediaHostConfiguration: @unchecked Sendable {
     public var streamPolicy = StreamPolicy.standard
     /// Publish on the session bus (MPRIS) under this name; nil: no media controls.
     public var mediaControls: MediaControlsIdentity?
+    /// The volume the host starts at: the audio's (``MediaCore/MediaPlayer/audioVolume``, the device's gain from
+    /// the start) and the video engine's when it is made (`SDLDemo`'s remembered volume: docs/Desktop.md, "Settings").
+    public var volume = AudioVolume()
     /// Who moves the host's clock: its own thread in real time, or the owner's frames.
     public var clock = MediaHostClock.realTime
     /// Where downloads are cached while they play: a private `CirclePlayer-<pid>` directory (mode 0700) in it,
@@ -51,11 +54,15 @@ public struct MediaControlsIdentity: Hashable, Sendable {
     public var identity: String
     /// The bus name's last part: `circleplayer` publishes `org.mpris.MediaPlayer2.circleplayer`.
     public var busName: String
+    /// The installed desktop entry's ID (MPRIS `DesktopEntry`: the `.desktop` file's name without the suffix), by
+    /// which desktops show the app's name and icon beside the controls; nil: none.
+    public var desktopEntry: String?
 
     /// Creates an identity.
-    public init(identity: String, busName: String) {
+    public init(identity: String, busName: String, desktopEntry: String? = nil) {
         self.identity = identity
         self.busName = busName
+        self.desktopEntry = desktopEntry
     }
 }
 

@@ -94,11 +94,14 @@ public struct MediaPlayer: Equatable, Sendable {
     /// How long a finished download is shown as completed, in seconds (0.8: long enough to see the spinner).
     public let completionHold: Double
 
-    /// A player with `fallback` shown ready to fetch (nothing, if nil).
-    public init(fallback: DownloadRequest? = nil, streamPolicy: StreamPolicy = .standard, completionHold: Double = 0.8) {
+    /// A player with `fallback` shown ready to fetch (nothing, if nil), its audio at `volume` (the window's
+    /// remembered volume, `SDLDemo`'s settings; the host applies it to the device when it starts).
+    public init(fallback: DownloadRequest? = nil, streamPolicy: StreamPolicy = .standard, completionHold: Double = 0.8,
+                volume: AudioVolume = AudioVolume()) {
         self.fallback = fallback
         self.stream = StreamPlayer(policy: streamPolicy)
         self.completionHold = completionHold
+        self.audioVolume = AudioVolume(level: volume.level, muted: volume.muted)
         if let fallback { _ = startFlow(fallback, autoplay: false) }
     }
 
