@@ -262,6 +262,21 @@ struct ShellTests {
         #expect(shell.top?.tabs?.selected == "radio")
     }
 
+    @Test("selectTab: selects a tab of the top screen as a tap would; unknown, selected or no tabs: nothing")
+    func selectTab() {
+        var shell = makeShell()
+        #expect(shell.selectTab("radio", at: 0).isEmpty)   // no screen
+        var screen = listScreen("sections")
+        screen.tabs = TabBar(items: [.init(id: "featured", title: "Featured"), .init(id: "radio", title: "Radio")])
+        shell.push(screen, at: 0)
+        #expect(shell.selectTab("featured", at: 1).isEmpty)   // already selected
+        #expect(shell.selectTab("extras", at: 1).isEmpty)     // not one of its tabs
+        #expect(shell.selectTab("radio", at: 2) == [.tabSelected("sections", "radio")])
+        #expect(shell.top?.tabs?.selected == "radio")
+        shell.push(listScreen("details"), at: 3)
+        #expect(shell.selectTab("featured", at: 4).isEmpty)   // the top screen has no tabs
+    }
+
     @Test("search: typing, Backspace deletes (not back) while there is text, Enter submits, Space does not tap")
     func search() {
         var shell = makeShell()

@@ -471,6 +471,18 @@ public struct Shell: Sendable {
         return found
     }
 
+    /// Selects the top screen's tab `id` at `t` as a tap on it would (the window restoring the tab a person left an
+    /// app on): it is selected and ``ShellOutput/tabSelected(_:_:)`` returned, for the app to hear as usual.
+    /// Nothing for a tab the top screen does not have, the tab already selected, or a top screen without tabs.
+    ///
+    /// ```swift
+    /// shell.selectTab("radio", at: 0)   // [.tabSelected("featured", "radio")]
+    /// ```
+    public mutating func selectTab(_ id: TabID, at t: Double) -> [ShellOutput] {
+        guard let index = top?.tabs?.items.firstIndex(where: { $0.id == id }) else { return [] }
+        return fire(.tab(index), at: t)
+    }
+
     /// Shows `notice` over the screens (replacing one that shows); a press on the screens in progress ends.
     public mutating func show(_ notice: Notice, at t: Double) {
         cancelScreenGesture(at: t)
