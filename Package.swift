@@ -86,9 +86,12 @@ let package = Package(
         .testTarget(name: "DragPhysicsTests", dependencies: ["DragPhysics"]),
 
         // Downloader: HLS playlists (RFC 8216), best-audio selection, two-at-a-time fetching into one file.
+        // AES-128 and SHA-256 come from libavutil (CAVUtil), which the window links for its video anyway: swift-crypto
+        // compiled a second BoringSSL for two functions (docs/Desktop.md, "The first window"). The tests keep
+        // swift-crypto as an independent reference.
         .target(
             name: "Downloader",
-            dependencies: [asyncHTTPClient, nioSSL, logging, crypto, cryptoExtras, nioCore, nioHTTP1, nioConcurrencyHelpers, nioPosix]),
+            dependencies: ["CAVUtil", asyncHTTPClient, nioSSL, logging, nioCore, nioHTTP1, nioConcurrencyHelpers, nioPosix]),
         .testTarget(
             name: "DownloaderTests",
             dependencies: ["Downloader", "StreamServer", "TestSupport", crypto, cryptoExtras, logging, nioCore, nioPosix, nioHTTP1, nioConcurrencyHelpers],
@@ -129,6 +132,10 @@ let package = Package(
         .systemLibrary(
             name: "CMPG123", path: "Sources/System/CMPG123", pkgConfig: "libmpg123",
             providers: [.apt(["libmpg123-dev"]), .brew(["mpg123"])]),
+        // libavutil alone (AES, SHA-2) for the Downloader.
+        .systemLibrary(
+            name: "CAVUtil", path: "Sources/System/CAVUtil", pkgConfig: "libavutil",
+            providers: [.apt(["libavutil-dev"]), .brew(["ffmpeg"])]),
         // libdbus, for MPRIS media controls on the session bus.
         .systemLibrary(
             name: "CDBus", path: "Sources/System/CDBus", pkgConfig: "dbus-1",

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Crypto
 import Foundation
 import Logging
 
@@ -53,6 +52,20 @@ public final class HLSDownloader: Sendable {
     /// Closes the connection pool. Call once, after the last download finished; later downloads fail.
     public func shutdown() async throws {
         try await client.shutdown()
+    }
+
+    /// The playlist at `url`, fetched (http and https only, at most ``DownloadConfiguration/maxPlaylistBytes``,
+    /// retried as every fetch) and parsed, its URIs resolved against the final URL: what a window looks at to tell
+    /// audio from video before it opens a stream (`SDLDemo PLAYLIST`).
+    ///
+    /// ```swift
+    /// if case .master(let master) = try await downloader.playlist(at: url) { print(master.variants.count) }
+    /// ```
+    public func playlist(at url: URL) async throws -> Playlist {
+        let fetcher = HTTPFetcher(client: client, configuration: configuration, logger: logger)
+        return try await Self.mapErrors {
+            try await PlaylistLoader(fetcher: fetcher, configuration: configuration).load(url).playlist
+        }
     }
 
     /// The audio tracks of the stream at `url`, best first (the first is what ``download(from:to:resume:)``
@@ -229,7 +242,7 @@ private struct DownloadJob: Sendable {
         let statePath = ResumeState.path(forPartial: partialPath)
         let fingerprint = PlaylistFingerprint.make(url: media.finalURL, bytes: media.bytes)
         let output = try makeOutputFile(partialPath)
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         var start = SegmentPipeline.Position(segmentsWritten: 0, bytesWritten: 0)
         if resume, let state = ResumeState.load(from: statePath) {
             guard state.fingerprint == fingerprint else {
@@ -280,7 +293,7 @@ private struct DownloadJob: Sendable {
         progress.yield(DownloadProgress(bytesWritten: end.bytesWritten, totalBytes: totalBytes,
                                         segmentsWritten: end.segmentsWritten, totalSegments: totalSegments,
                                         fraction: 1.0))
-        let digest = hasher.finalize().map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        let digest = hasher.hexDigest()
         logger.info("downloaded", metadata: ["output": "\(path)", "bytes": "\(end.bytesWritten)"])
         return DownloadResult(
             path: path, bytes: end.bytesWritten, segments: end.segmentsWritten, track: track,
@@ -291,7 +304,7 @@ private struct DownloadJob: Sendable {
     }
 
     /// Feeds the first `length` bytes of `output` to `hasher`, 1 MiB at a time.
-    static func hashPrefix(of output: any OutputFile, length: Int64, into hasher: inout SHA256) throws(DownloadError) {
+    static func hashPrefix(of output: any OutputFile, length: Int64, into hasher: inout SHA256Hasher) throws(DownloadError) {
         var offset: Int64 = 0
         while offset < length {
             let count = Int(min(Int64(1 << 20), length - offset))

@@ -38,6 +38,39 @@ import Testing
         }
         #expect(paddingError?.kind == .decryption)
     }
+
+    @Test("segments of every length decrypt as swift-crypto encrypted them (an independent implementation)",
+          arguments: [0, 1, 15, 16, 17, 100, 4096, 65_537])
+    func matchesSwiftCrypto(_ length: Int) throws {
+        var generator = SystemRandomNumberGenerator()
+        let plain = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let key = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let iv = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let cipher = try AES._CBC.encrypt(plain, using: SymmetricKey(data: key), iv: AES._CBC.IV(ivBytes: iv))
+        #expect(try SegmentDecryptor.decrypt([UInt8](cipher), key: key, iv: iv, subject: .download) == plain)
+        // The wrong key: the padding check refuses it (or, 1 time in 256, it yields garbage of another length).
+        let wrongKey = key.map { $0 ^ 0x5A }
+        let garbled = try? SegmentDecryptor.decrypt([UInt8](cipher), key: wrongKey, iv: iv, subject: .download)
+        #expect(garbled != plain)
+    }
+
+    @Test("SHA-256 fed in pieces is swift-crypto's SHA-256 of the whole; the FIPS 180-2 \"abc\" vector")
+    func sha256() {
+        var hasher = SHA256Hasher()
+        hasher.update(data: Array("abc".utf8))
+        #expect(hasher.hexDigest() == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<100_003).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var pieces = SHA256Hasher()
+        var offset = 0
+        for size in [0, 1, 63, 64, 65, 4096, 100_003] where offset < bytes.count {
+            let end = min(bytes.count, offset + size)
+            pieces.update(data: Array(bytes[offset..<end]))
+            offset = end
+        }
+        pieces.update(data: Array(bytes[offset...]))
+        #expect(pieces.finalize() == Array(SHA256.hash(data: bytes)))
+    }
 }
 
 /// Bytes from a hex string (test constants only).

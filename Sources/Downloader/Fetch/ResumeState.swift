@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 #if canImport(Glibc)
@@ -58,13 +57,10 @@ struct ResumeState: Codable, Sendable, Equatable {
 enum PlaylistFingerprint {
     /// The fingerprint of `bytes` loaded from `url`.
     static func make(url: URL, bytes: [UInt8]) -> String {
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
         hasher.update(data: Array(url.redactedString.utf8))
         hasher.update(data: [0x0A])
         hasher.update(data: bytes)
-        return hasher.finalize().map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        return hasher.hexDigest()
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Logging
 
@@ -40,7 +39,7 @@ struct SegmentPipeline: Sendable {
     /// passed only after its bytes were appended, so a recorded position never claims more than the file
     /// holds (it may lag behind it; resuming truncates to it). Not called after the last segment: the caller
     /// finishes the file then.
-    func run(output: any OutputFile, start: Position, hasher: inout SHA256,
+    func run(output: any OutputFile, start: Position, hasher: inout SHA256Hasher,
              written: (Position) throws(DownloadError) -> Void,
              checkpoint: (Position) throws(DownloadError) -> Void) async throws {
         var scheduler = SegmentScheduler(segmentCount: plan.segments.count,

@@ -1,5 +1,4 @@
 import AsyncHTTPClient
-import Crypto
 import Foundation
 import Logging
 
@@ -49,7 +48,7 @@ struct LiveRecorder: Sendable {
             maxReloadFailures: options.maxReloadFailures, partialPath: partialPath, deliversBytes: options.deliversBytes)
         var machine = LiveRecordingMachine(playlist: stream.mediaPlaylist, bytes: stream.loaded.bytes,
                                            settings: settings, now: clock.now)
-        var hasher = SHA256()
+        var hasher = SHA256Hasher()
 
         do {
             try await withThrowingTaskGroup(of: LiveRecordingMachine.Event?.self) { group in
@@ -148,7 +147,7 @@ struct LiveRecorder: Sendable {
                 throw POSIXOutputFile.error("cannot rename \(partialPath) to \(path)", path: path)
             }
         }
-        let digest = hasher.finalize().map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        let digest = hasher.hexDigest()
         let reason = machine.stopReason ?? .stopped
         logger.info("recorded", metadata: [
             "output": "\(path ?? "-")", "seconds": "\(progress.duration)", "gaps": "\(progress.gapCount)",
