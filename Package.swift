@@ -108,7 +108,9 @@ let package = Package(
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
                 "InterlochenCore", "InterlochenKit", "SafeText", "CommandLineSupport",
                 argumentParser,
-            ]),
+            ],
+            // The apps' icons (SVG): the window's own (SDL_SetWindowIcon) and the hicolor theme's (scripts/install.sh).
+            resources: [.copy("Resources/Icons")]),
         .testTarget(
             name: "SDLDemoTests",
             dependencies: ["SDLDemo", "AudioPlayback", "MPEGTS", "ScreenKit", "Samples", "StreamServer", "TestSupport"],

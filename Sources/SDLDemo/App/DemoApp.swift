@@ -12,6 +12,7 @@ struct DemoApp {
         let steps = try options.window.script.map(loadScript)
         let fonts = try FontFiles.locate()
 
+        options.app.nameWindowClass()
         SDL_SetHint(SDL_HINT_TOUCH_MOUSE_EVENTS, "1")
         guard SDL_Init(SDL_INIT_VIDEO | SDL_INIT_EVENTS) == 0 else { throw SDLError.last("SDL_Init") }
         defer { SDL_Quit() }
@@ -26,16 +27,23 @@ struct DemoApp {
             FileHandle.standardError.write(Data("SDLDemo: SDL_image cannot decode \(missingCodecs.joined(separator: ", ")); such images show placeholders\n".utf8))
         }
 
-        // A script starting with `0 size W H` opens the window at that size, so the circle starts centred in it.
-        var initial = (width: options.window.width, height: options.window.height)
+        // The settings (docs/Desktop.md): the app's window, the volume and the tab to start with; saved at the end.
+        let settings = SettingsRecorder.open(options.settings, scripted: steps != nil, app: options.app)
+        // A script starting with `0 size W H` opens the window at that size, so the circle starts centred in it;
+        // else the command line's size, else the one remembered.
+        var initial = settings.startPlacement(width: options.window.width, height: options.window.height,
+                                              displays: Displays.bounds())
         if case .size(let width, let height)? = steps?.first.flatMap({ $0.time == 0 ? $0.command : nil }) {
-            initial = (width, height)
+            (initial.width, initial.height) = (width, height)
         }
-        let canvas = try Canvas(title: "CirclePlayer", width: initial.width, height: initial.height)
+        let canvas = try Canvas(title: "CirclePlayer", width: initial.width, height: initial.height,
+                                position: initial.x.flatMap { x in initial.y.map { (x, $0) } })
+        WindowIcon.set(options.app, on: canvas)
         let text = try TextRenderer(canvas: canvas, fonts: fonts)
         let waker = Waker()
         let components = try DemoComponents.make(options: options, waker: waker,
-                                                 clock: steps == nil ? .realTime : .external)
+                                                 clock: steps == nil ? .realTime : .external,
+                                                 volume: settings.startVolume)
         defer { components.shutdown() }
         let size = canvas.windowSize
 
@@ -58,6 +66,8 @@ struct DemoApp {
         }
         defer { session.shutdown() }
         session.start(at: 0)
+        settings.restoreTab(in: session, at: 0)
+        let watched = SettingsWatchedSession(session, settings: settings)
 
         let trace = try options.window.trace.map { try TraceWriter(path: $0) }
         defer { trace?.close() }
@@ -67,16 +77,18 @@ struct DemoApp {
         if let steps, let scriptPath = options.window.script {
             let source = ScriptFrameSource(steps: steps, fileName: scriptPath, waker: waker,
                                            framesPerSecond: options.window.scriptFps, windowSize: canvas.windowSize)
-            var loop = FrameLoop(source: source, session: session, target: target, trace: trace)
+            var loop = FrameLoop(source: source, session: watched, target: target, trace: trace)
             stats = try loop.run()
         } else {
             let refresh = Double(canvas.refreshRate ?? 60)
             let cap = options.window.maxFps ?? min(max(refresh, 60), 120)
             let source = LiveFrameSource(waker: waker, maxFramesPerSecond: cap)
             FileHandle.standardError.write(Data("SDLDemo: renderer \(canvas.rendererName), vsync \(canvas.vsync), frame cap \(Int(cap)) fps, waits \(source.wait)\n".utf8))
-            var loop = FrameLoop(source: source, session: session, target: target, trace: trace)
+            var loop = FrameLoop(source: source, session: watched, target: target, trace: trace)
             stats = try loop.run()
         }
+        settings.finish(window: canvas.windowedPlacement.map { WindowPlacement(width: $0.width, height: $0.height, x: $0.x, y: $0.y) },
+                        tab: session.selectedTab)
         if options.window.stats {
             FileHandle.standardError.write(Data("SDLDemo: \(stats.summary)\n".utf8))
         }

@@ -18,6 +18,9 @@ struct PlayerOptions: ParsableArguments {
     @Option(help: "With --stream: an artwork URL for the media controls.")
     var art: String?
 
+    @Flag(help: "Start at once: fetch the download (--url, or the embedded stream) without waiting for a tap.")
+    var play = false
+
     @Flag(name: .customLong("no-mpris"), help: "Do not publish the player on the session bus (MPRIS).")
     var noMediaControls = false
 
@@ -31,6 +34,7 @@ struct PlayerOptions: ParsableArguments {
                 throw ValidationError("--stream \(stream) is not an http(s) URL")
             }
             if url != nil { throw ValidationError("give either --url (a download) or --stream (a stream), not both") }
+            if play { throw ValidationError("--play starts the download (--url or the embedded stream); --stream plays at once already") }
         } else {
             if title != nil { throw ValidationError("--title is for --stream") }
             if art != nil { throw ValidationError("--art is for --stream") }

@@ -22,7 +22,7 @@ import PlayerCore
 @main
 struct SDLDemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "SDLDemo",
+        commandName: invokedName,
         abstract: "A circular HLS audio player: tap to fetch and play, drag it, flick it to an edge.",
         discussion: """
             Mouse or touch: click the circle to tap it, drag it, flick it to an edge where it sticks.
@@ -34,6 +34,11 @@ struct SDLDemoCommand: ParsableCommand {
 
             \(ScriptParser.usageSummary)
             """)
+
+    @Argument(help: ArgumentHelp(
+        "A playlist or media to open, as the desktop entry does for a .m3u8 (a path, a file: URL or an http(s) URL): an audio-only HLS playlist plays in the circle (downloaded, or streamed when live), a video one in the video player; other media over http(s) streams in the circle, a local file opens in the video player.",
+        valueName: "playlist"))
+    var media: String?
 
     @Option(help: "The app in the window: \(AppName.allCases.map(\.rawValue).joined(separator: ", ")) (player: the circle alone; iplayer: the Mini iPlayer; vimeo: the Vimeo library; buffs: the SportBuff panel over a playing video (--video URL, else the embedded sample) with the circle; interlochen: the Interlochen arts-centre app).")
     var app: AppName = .player
@@ -68,6 +73,19 @@ struct SDLDemoCommand: ParsableCommand {
     @OptionGroup(title: "The window and scripted runs")
     var window: WindowOptions
 
+    @OptionGroup(title: "Settings")
+    var settings: SettingsOptions
+
+    /// The name the program was started as: `SDLDemo` from a build, `circleplayer` once installed
+    /// (scripts/install.sh), so its help, man page and completions name the command a person types.
+    static let invokedName: String = {
+        let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+        return name == installedName ? installedName : "SDLDemo"
+    }()
+
+    /// The window's program as installed (`bin/circleplayer`).
+    static let installedName = "circleplayer"
+
     /// Whether the window is the video player alone (`--video` without `--app buffs`).
     var opensVideoAlone: Bool { video.video != nil && app != .buffs }
 
@@ -78,6 +96,9 @@ struct SDLDemoCommand: ParsableCommand {
     }
 
     mutating func validate() throws {
+        if media != nil, app != .player || player.url != nil || player.stream != nil || video.video != nil || player.mp3 != nil {
+            throw ValidationError("a playlist to open goes with the circle player alone: not with --app, --url, --stream, --video or --mp3")
+        }
         if let baseURL, URL(string: baseURL)?.scheme == nil { throw ValidationError("--base-url \(baseURL) is not an absolute URL") }
         if app != .vimeo, app != .interlochen, vimeoToken.isGiven || storage.isGiven {
             throw ValidationError("--token, --token-file, --store and --offline are for --app vimeo and --app interlochen")
@@ -115,8 +136,12 @@ struct SDLDemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        var options = self
+        var opened: PlaylistOpener.Opened?
+        defer { opened?.shutdown() }
         do {
-            try DemoApp(options: self).run()
+            if let media { opened = try PlaylistOpener.open(media, into: &options) }
+            try DemoApp(options: options).run()
         } catch let error as ScriptError {
             DemoLog.line("\(error)")
             throw ExitCode(2)

@@ -9,11 +9,11 @@ struct WindowOptions: ParsableArguments {
     @Option(help: "Write one JSON object per rendered frame to this file.")
     var trace: String?
 
-    @Option(help: "Initial window width in points.")
-    var width: Int = 800
+    @Option(help: "Initial window width in points (default: the app's window as it last closed, else 800).")
+    var width: Int?
 
-    @Option(help: "Initial window height in points.")
-    var height: Int = 600
+    @Option(help: "Initial window height in points (default: the app's window as it last closed, else 600).")
+    var height: Int?
 
     @Option(help: "Virtual frame rate of scripted runs.")
     var scriptFps: Double = 60
@@ -25,7 +25,7 @@ struct WindowOptions: ParsableArguments {
     var stats = false
 
     func validate() throws {
-        guard width > 0, height > 0 else { throw ValidationError("--width and --height must be positive") }
+        guard (width ?? 1) > 0, (height ?? 1) > 0 else { throw ValidationError("--width and --height must be positive") }
         guard scriptFps >= 1, scriptFps <= 1000 else { throw ValidationError("--script-fps must be in 1...1000") }
         if let maxFps, maxFps < 1 { throw ValidationError("--max-fps must be at least 1") }
     }

@@ -16,8 +16,9 @@ final class Canvas {
     /// Whether the renderer was created with vsync (presents wait for the display).
     let vsync: Bool
 
-    /// Opens a resizable, high-DPI-aware window of `width`×`height` points, centred on the display.
-    init(title: String, width: Int, height: Int) throws {
+    /// Opens a resizable, high-DPI-aware window of `width`×`height` points at `position` (its contents' top-left
+    /// corner, in points; nil: centred on the display).
+    init(title: String, width: Int, height: Int, position: (x: Int, y: Int)? = nil) throws {
         let headless = Self.headlessDrivers.contains(SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "")
         if headless {
             // No display to present to: keep OpenGL out entirely. Otherwise SDL backs the window's surface with an
@@ -28,7 +29,8 @@ final class Canvas {
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
         let centered = Int32(bitPattern: 0x2FFF_0000)  // SDL_WINDOWPOS_CENTERED (a macro Swift cannot import)
-        guard let window = SDL_CreateWindow(title, centered, centered, Int32(width), Int32(height), flags) else {
+        let (x, y) = position.map { (Int32(clamping: $0.x), Int32(clamping: $0.y)) } ?? (centered, centered)
+        guard let window = SDL_CreateWindow(title, x, y, Int32(width), Int32(height), flags) else {
             throw SDLError.last("SDL_CreateWindow")
         }
         // Prefer an accelerated renderer with vsync; fall back to the software one (and use it at once headless).
@@ -284,6 +286,19 @@ final class Canvas {
         SDL_GetWindowPosition(window, &rect.x, &rect.y)
         SDL_GetWindowSize(window, &rect.w, &rect.h)
         return rect
+    }
+
+    /// The window's place and size in points as a person left it, for the settings: nil while it fills its
+    /// display (fullscreen, or asked to), whose size is the display's, not the window's.
+    var windowedPlacement: (x: Int, y: Int, width: Int, height: Int)? {
+        guard case .windowed = fullscreen else { return nil }
+        let rect = windowRect
+        return (Int(rect.x), Int(rect.y), Int(rect.w), Int(rect.h))
+    }
+
+    /// Sets the picture the window manager and the task bar show for the window (SDL_SetWindowIcon).
+    func setIcon(_ surface: UnsafeMutablePointer<SDL_Surface>) {
+        SDL_SetWindowIcon(window, surface)
     }
 
     /// Shows or hides the mouse cursor over the window (the video player hides it with its controls).

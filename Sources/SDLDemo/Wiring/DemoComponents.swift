@@ -27,7 +27,9 @@ final class DemoComponents {
     /// shows the download of `--url` (or the embedded stream) ready to fetch and returns to it whenever the
     /// audio is released; with `--stream URL` the stream plays at once. `clock` is `.external` for scripted
     /// runs (the session pumps the host on the virtual clock) and `.realTime` for the interactive window.
-    static func make(options: SDLDemoCommand, waker: Waker, clock: MediaHostClock) throws -> DemoComponents {
+    /// `volume`: what the player starts at (the remembered volume).
+    static func make(options: SDLDemoCommand, waker: Waker, clock: MediaHostClock,
+                     volume: AudioVolume = AudioVolume()) throws -> DemoComponents {
         var stream: EmbeddedStream?
         var fallback: DownloadRequest?
         if let given = options.player.url {
@@ -50,13 +52,16 @@ final class DemoComponents {
         configuration.download.connectTimeout = .seconds(3)
         configuration.download.maxAttempts = 3
         configuration.mediaControls = options.player.noMediaControls ? nil
-            : MediaControlsIdentity(identity: "CirclePlayer", busName: "circleplayer")
+            : MediaControlsIdentity(identity: "CirclePlayer", busName: "circleplayer", desktopEntry: options.app.desktopID)
         configuration.clock = clock
+        configuration.volume = volume
         configuration.log = DemoLog.line
         configuration.onChange = { waker.signal() }
         let media = MediaHost(configuration)
         if let request = options.player.streamRequest {
             media.send(.playRequested(.stream(request)))
+        } else if options.player.play, let fallback = configuration.fallback {
+            media.send(.playRequested(.download(fallback)))
         }
         return DemoComponents(media: media, pumpsMedia: clock == .external, queue: MainThreadQueue(waker: waker),
                               stream: stream)

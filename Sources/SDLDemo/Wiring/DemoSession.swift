@@ -102,6 +102,18 @@ final class DemoSession {
         images?.show(shell.frame(at: t).imageURLs + (app.overlay?.frame(at: t, window: shell.layout.size)?.imageURLs ?? []), at: t)
     }
 
+    /// Selects the app's tab `id` at `t` as a tap on it would (the tab a person left the app on, restored at
+    /// start from the settings); the app hears ``ScreenKit/ShellOutput/tabSelected(_:_:)`` as usual.
+    func selectTab(_ id: TabID, at t: Double) {
+        _ = dispatch(shell.selectTab(id, at: t), at: t)
+    }
+
+    /// The tab selected on the topmost screen that has tabs (a details screen over a tab keeps its tab); nil when
+    /// the app has none.
+    var selectedTab: TabID? {
+        shell.screens.last { $0.tabs != nil }?.tabs?.selected
+    }
+
     /// Changes the shell from outside an event (an app's background result), at `t`.
     func update(at t: Double, _ change: (inout Shell, Double) -> Void) {
         change(&shell, t)

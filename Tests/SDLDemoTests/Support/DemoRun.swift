@@ -131,6 +131,7 @@ struct DemoProcess: Sendable {
         env["SDL_DISKAUDIODELAY"] = "0"
         env["TMPDIR"] = directory.path  // the cached download lands here, so tests can see it go
         env["XDG_RUNTIME_DIR"] = directory.path
+        env["XDG_CONFIG_HOME"] = directory.path  // a run without a script reads and writes settings: never the user's
         env.removeValue(forKey: "DISPLAY")
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         for (key, value) in environment { env[key] = value }
