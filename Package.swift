@@ -315,6 +315,9 @@ let package = Package(
             name: "TestSupport", dependencies: ["StreamServer", "VideoCore", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
+        // scripts/install.sh end to end from the built programs (a temporary prefix, the freedesktop tools,
+        // xdg-open, uninstall), and the committed man pages against the programs' --help (docs/Desktop.md).
+        .testTarget(name: "InstallTests", dependencies: ["TestSupport"]),
         // The guides' code: every ```swift block in README.md and docs/ is in a snippet of Snippets/ (compiled by
         // `swift build`), checked line by line (docs/testing.md, "Code in the docs"). No dependencies.
         .testTarget(name: "DocsTests"),
