@@ -20,6 +20,8 @@ import MediaCore
 /// }
 /// ```
 ///
+/// A window's place is its outer corner, the window manager's frame included (``Canvas/windowedPlacement``).
+///
 /// `captionLanguage` (a BCP 47 tag such as `"en"`) is reserved for captions, which do not exist yet: it is kept
 /// as read and written back, and nothing sets or reads it.
 struct Settings: Equatable, Sendable {
@@ -59,7 +61,8 @@ struct Settings: Equatable, Sendable {
         if let tab { entry.tab = tab }
         apps[app.rawValue] = entry
         if let volume {
-            self.volume = volume.level
+            // Thousandths: a slider's fraction, 0.4006…, is written as a person would read it.
+            self.volume = (volume.level * 1000).rounded() / 1000
             muted = volume.muted
         }
     }

@@ -1,7 +1,8 @@
 import ScreenKit
 
-/// A window's size and place in points, as remembered in ``Settings`` (the place is the top-left corner of the
-/// window's contents, as SDL reports it; nil: let the window manager place it, centred on the display).
+/// A window's size and place in points, as remembered in ``Settings``: the size of its contents, and the outer
+/// top-left corner, the window manager's frame included (what a new window's position names on X11; nil: the
+/// window is centred on the display).
 ///
 /// ```swift
 /// let start = WindowPlacement.start(saved: WindowPlacement(width: 900, height: 700, x: 2000, y: 80),

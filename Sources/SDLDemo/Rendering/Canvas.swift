@@ -289,11 +289,16 @@ final class Canvas {
     }
 
     /// The window's place and size in points as a person left it, for the settings: nil while it fills its
-    /// display (fullscreen, or asked to), whose size is the display's, not the window's.
+    /// display (fullscreen, or asked to), whose size is the display's, not the window's. The place is the outer
+    /// corner, the window manager's frame included (SDL_GetWindowBordersSize, X11's `_NET_FRAME_EXTENTS`): a new
+    /// window's position names that corner on X11 (ICCCM's default north-west gravity), so the contents' corner
+    /// would move down by the title bar on every run.
     var windowedPlacement: (x: Int, y: Int, width: Int, height: Int)? {
         guard case .windowed = fullscreen else { return nil }
         let rect = windowRect
-        return (Int(rect.x), Int(rect.y), Int(rect.w), Int(rect.h))
+        var top: Int32 = 0, left: Int32 = 0, bottom: Int32 = 0, right: Int32 = 0
+        if SDL_GetWindowBordersSize(window, &top, &left, &bottom, &right) != 0 { (top, left) = (0, 0) }
+        return (Int(rect.x - left), Int(rect.y - top), Int(rect.w), Int(rect.h))
     }
 
     /// Sets the picture the window manager and the task bar show for the window (SDL_SetWindowIcon).
