@@ -33,7 +33,7 @@ struct HostileVideoTests {
         var files: [String: ServedFile] = [:]
         let sample = PackagePaths.videoSample.appendingPathComponent("ts/v240p")
         var media = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXT-X-PLAYLIST-TYPE:VOD\n"
-        let hostile = HostileVideoTests.segments(canary: canary, listener: listener)
+        let hostile = hostileSegments(canary: canary, listener: listener).map(\.body)
         for index in 0 ..< 10 {
             let name = String(format: "seg%02d.ts", index)
             if index % 2 == 1, index / 2 < hostile.count {
@@ -48,7 +48,7 @@ struct HostileVideoTests {
         files["/master.m3u8"] = ServedFile(string: """
             #EXTM3U
             #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="x",URI="s.m3u8"
-            stray\(HostileVideoTests.escapes).m3u8
+            stray \(hostileEscapes).m3u8
             #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=426x240,CODECS="avc1.4d401e,mp4a.40.2"
             v/index.m3u8
 
@@ -88,26 +88,5 @@ struct HostileVideoTests {
             #expect(!inetConnects.isEmpty && inetConnects.allSatisfy { $0.contains("sin_port=htons(\(server.port))") },
                     "connections other than to the stream's server: \(inetConnects)")
         }
-    }
-
-    /// An OSC title, BEL, erase-screen, red, a CSI as one C1 byte, CR and a forged line of ours.
-    static let escapes = " x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31mRED\u{9B}31m\rSDLDemo: video: forged"
-
-    /// The segments of issue 28 whose bytes are another format (the same shapes as VideoPlaybackTests').
-    static func segments(canary: FileCanary, listener: ConnectionCanary) -> [String] {
-        [
-            "ffconcat version 1.0\nfile secret.ts\nfile '\(canary.path)'\n",
-            "ffconcat version 1.0\nfile '/x\(escapes).ts'\n",
-            """
-            <?xml version="1.0" encoding="utf-8"?>
-            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
-            <Period><AdaptationSet mimeType="video/mp2t"><Representation id="1" bandwidth="1000">
-            <BaseURL>\(listener.url("/dash.ts"))</BaseURL></Representation>
-            <Representation id="2" bandwidth="2000"><BaseURL>file://\(canary.path)</BaseURL></Representation>
-            </AdaptationSet></Period></MPD>
-            """,
-            "v=0\no=- 0 0 IN IP4 127.0.0.1\ns=x\nc=IN IP4 127.0.0.1\nt=0 0\nm=video 5004 RTP/AVP 96\na=rtpmap:96 H264/90000\n",
-            "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n\(listener.url("/hls.ts"))\n#EXT-X-ENDLIST\n",
-        ]
     }
 }

@@ -59,24 +59,7 @@ public final class ConnectionCanary: @unchecked Sendable {
 
     /// Listens on an ephemeral port.
     public init() throws {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        self.listener = listener
+        (listener, port) = try listenOnLoopback(flags: Int32(SOCK_NONBLOCK.rawValue))
     }
 
     /// `http://127.0.0.1:PORT/path`.
@@ -94,4 +77,29 @@ public final class ConnectionCanary: @unchecked Sendable {
 
     /// Stops listening.
     public func stop() { close(listener) }
+}
+
+/// The hostile text of issue 28: an OSC title, BEL, erase-screen, red, a CSI as one C1 byte, CR, a forged line of the
+/// window's, BS, VT and FF.
+public let hostileEscapes = "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31mRED\u{9B}31m\rSDLDemo: video: forged\u{08}\u{0B}\u{0C}"
+
+/// Segment bodies that are another format libavformat would have probed and run (issue 28), each naming the file
+/// canary or the connection canary: an ffconcat script (a relative and an absolute file), a concat line with escape
+/// codes in its file name, a DASH manifest (an http and a file BaseURL), an SDP description (UDP ports bound on the
+/// demuxer's side), an HLS playlist.
+public func hostileSegments(canary: FileCanary, listener: ConnectionCanary) -> [(name: String, body: String)] {
+    [
+        ("ffconcat", "ffconcat version 1.0\nfile secret.ts\nfile '\(canary.path)'\n"),
+        ("concat-escape", "ffconcat version 1.0\nfile '/x\(hostileEscapes).ts'\n"),
+        ("dash", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
+            <Period><AdaptationSet mimeType="video/mp2t"><Representation id="1" bandwidth="1000">
+            <BaseURL>\(listener.url("/dash.ts"))</BaseURL></Representation>
+            <Representation id="2" bandwidth="2000"><BaseURL>file://\(canary.path)</BaseURL></Representation>
+            </AdaptationSet></Period></MPD>
+            """),
+        ("sdp", "v=0\no=- 0 0 IN IP4 127.0.0.1\ns=x\nc=IN IP4 127.0.0.1\nt=0 0\nm=video \(listener.port) RTP/AVP 96\na=rtpmap:96 H264/90000\n"),
+        ("hls", "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n\(listener.url("/hls.ts"))\n#EXTINF:1,\nfile://\(canary.path)\n#EXT-X-ENDLIST\n"),
+    ]
 }

@@ -19,28 +19,6 @@ func hasControl(_ text: String) -> Bool {
     text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F ... 0x9F).contains($0.value) }
 }
 
-/// The hostile text of issue 28: an OSC title, BEL, erase-screen, red, a CSI as one C1 byte, CR and BS to forge lines.
-let hostileText = "x\u{1B}]0;PWNED\u{07}\u{1B}[2J\u{1B}[31mRED\u{9B}31m\rSDLDemo: video: forged\u{08}\u{0B}\u{0C}"
-
-/// Segments whose bytes are another format that libavformat would have probed and run (issue 28), naming the
-/// file canary and the connection canary.
-func hostileSegments(canary: FileCanary, listener: ConnectionCanary) -> [(name: String, body: String)] {
-    [
-        ("ffconcat", "ffconcat version 1.0\nfile secret.ts\nfile '\(canary.path)'\n"),
-        ("concat-escape", "ffconcat version 1.0\nfile '/x\(hostileText).ts'\n"),
-        ("dash", """
-            <?xml version="1.0" encoding="utf-8"?>
-            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S" minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-on-demand:2011">
-            <Period><AdaptationSet mimeType="video/mp2t"><Representation id="1" bandwidth="1000">
-            <BaseURL>\(listener.url("/dash.ts"))</BaseURL></Representation>
-            <Representation id="2" bandwidth="2000"><BaseURL>file://\(canary.path)</BaseURL></Representation>
-            </AdaptationSet></Period></MPD>
-            """),
-        ("sdp", "v=0\no=- 0 0 IN IP4 127.0.0.1\ns=x\nc=IN IP4 127.0.0.1\nt=0 0\nm=video \(listener.port) RTP/AVP 96\na=rtpmap:96 H264/90000\n"),
-        ("hls", "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\n\(listener.url("/hls.ts"))\n#EXTINF:1,\nfile://\(canary.path)\n#EXT-X-ENDLIST\n"),
-    ]
-}
-
 @Suite("Hostile streams (issue 28): FFmpeg reads only what we fetched; no number traps; every line terminal-safe", .serialized)
 struct HostileStreamTests {
     static let m3u8 = ContentTypes.m3u8
@@ -239,7 +217,7 @@ struct HostileStreamTests {
         func vlog(_ level: Int32, _ format: String, _ text: String) {
             text.withCString { pointer in withVaList([pointer]) { av_vlog(nil, level, format, $0) } }
         }
-        vlog(16, "Unsafe file name '%s'\n", hostileText)  // AV_LOG_ERROR
+        vlog(16, "Unsafe file name '%s'\n", hostileEscapes)  // AV_LOG_ERROR
         vlog(16, "%s", "first part ")                       // one line in two calls, as FFmpeg writes some
         vlog(16, "%s\n", "second part")
         vlog(32, "%s\n", "not shown")                       // AV_LOG_INFO, under the level
