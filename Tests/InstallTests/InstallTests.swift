@@ -129,6 +129,45 @@ struct InstallTests {
         #expect(again.status == 1 && again.stderr.contains("nothing to remove"), "\(again.stderr)")
     }
 
+    @Test("without root and without --prefix: into ~/.local, and --uninstall alone removes it")
+    func defaultPrefixWithoutRoot() async throws {
+        let tools = try Tools.require(["bash", "setpriv"])
+        let built = try InstallRig.builtPrograms()
+        let root = try makeTemporaryDirectory("InstallTests")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let home = root.appendingPathComponent("home")
+        var environment = InstallRig.environment(home: home, root: root)
+        // As root (CI, this machine) the script runs as `nobody`, who owns only the private HOME: the install
+        // must need nothing else. As another user it runs as that user.
+        var command = [tools["bash"]!.path, InstallRig.script.path]
+        if getuid() == 0 {
+            let nobody = try #require(getpwnam("nobody"), "no user nobody to run the install as")
+            for folder in [root, home, root.appendingPathComponent("run")] {
+                #expect(chown(folder.path, nobody.pointee.pw_uid, nobody.pointee.pw_gid) == 0, "chown \(folder.path)")
+            }
+            command = [tools["setpriv"]!.path, "--reuid=\(nobody.pointee.pw_uid)", "--regid=\(nobody.pointee.pw_gid)",
+                       "--clear-groups", "--"] + command
+        }
+        environment["PATH"] = "/usr/local/bin:/usr/bin:/bin"   // what a new login of that user has
+        let run = { (arguments: [String]) in
+            try await ProcessRunner.run(URL(fileURLWithPath: command[0]), Array(command.dropFirst()) + arguments,
+                                        environment: environment, directory: PackagePaths.root)
+        }
+        let install = try await run(["--from-build", built.path])
+        try #require(install.status == 0, "install: \(install.stderr)")
+        let prefix = home.appendingPathComponent(".local")
+        #expect(install.stdout.contains("installed into \(prefix.path)"), "\(install.stdout)")
+        #expect(install.stderr.contains("\(prefix.path)/bin is not on PATH"), "\(install.stderr)")
+        let help = try await ProcessRunner.run(prefix.appendingPathComponent("bin/hlsfetch"), ["--help"], environment: environment)
+        #expect(help.status == 0 && help.stdout.contains("USAGE: hlsfetch"), "\(help.stderr)")
+
+        let uninstall = try await run(["--uninstall"])
+        #expect(uninstall.status == 0, "uninstall: \(uninstall.stderr)")
+        // Everything in ~/.local was the install's: nothing is left in it (the folder itself, a standard one, stays).
+        let left = try Tree(prefix)
+        #expect(left.items.isEmpty, "left: \(left)")
+    }
+
     @Test("a file in the way that is not from an installation is never replaced; a failed install can be removed")
     func refusesForeignFiles() async throws {
         let tools = try Tools.require(["bash"])

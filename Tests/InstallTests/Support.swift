@@ -32,9 +32,13 @@ enum InstallRig {
         try? FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         try? FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return ["HOME": home.path, "PATH": path, "LANG": "C.UTF-8", "XDG_RUNTIME_DIR": runtime.path,
-                "TMPDIR": root.path]
+        let inherited = ProcessInfo.processInfo.environment
+        var environment = ["HOME": home.path, "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+                           "XDG_RUNTIME_DIR": runtime.path, "TMPDIR": root.path]
+        // Under scripts/sanitize.sh the installed programs are the sanitized build: they keep its options (the
+        // report folder sanitize.sh reads, the suppressions), or a report would go to a stderr nobody reads.
+        for name in ["TSAN_OPTIONS", "ASAN_OPTIONS"] { environment[name] = inherited[name] }
+        return environment
     }
 
     /// Files of other programs already in the prefix (a bin, a menu entry without MIME types, a man page, an icon).
