@@ -26,7 +26,7 @@ struct VideoOptions: ParsableArguments {
     @Option(name: .customLong("max-bandwidth"), help: "With --video: the highest BANDWIDTH (bits per second) the adaptive bitrate may choose.")
     var maxBandwidth: Double?
 
-    @Option(name: .customLong("ffmpeg-log"), help: "How much of FFmpeg's own log to write on stderr (each line `SDLDemo: ffmpeg: …`, terminal-safe): quiet, error, warning, info, verbose or debug (default: $CIRCLEPLAYER_FFMPEG_LOG, else error).")
+    @Option(name: .customLong("ffmpeg-log"), help: "How much of FFmpeg's own log to write on stderr (each line starting `SDLDemo: ffmpeg:`, terminal-safe): quiet, error, warning, info, verbose or debug (default: $CIRCLEPLAYER_FFMPEG_LOG, else error).")
     var ffmpegLog: String?
 
     /// Checks the values; whether they go with the rest of the command line (`--start` needs `--video` or
