@@ -224,7 +224,7 @@ let package = Package(
 
         // Vimeo library (seed 001): models, decoding, whitelist, freshness, screens / client, store, library.
         .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore", "VideoCore"], path: "Sources/Feeds/Vimeo/VimeoCore"),
-        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "VideoCore"]),
+        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "VideoCore", "TestSupport"]),
         .target(
             name: "VimeoKit", dependencies: ["VimeoCore", "FeedKit", "FeedCore", grdb],
             path: "Sources/Feeds/Vimeo/VimeoKit"),
@@ -300,10 +300,11 @@ let package = Package(
             path: "Sources/Testing/StreamServer"),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
         // Shared test support: processes on swift-subprocess, waits with anti-hang bounds, servers and held
-        // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports
-        // (docs/testing.md).
+        // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports,
+        // the screens models' harness (docs/testing.md).
         .target(
-            name: "TestSupport", dependencies: ["StreamServer", "VideoCore", .product(name: "Subprocess", package: "swift-subprocess")],
+            name: "TestSupport",
+            dependencies: ["StreamServer", "VideoCore", "ScreenKit", "DragPhysics", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // The guides' code: every ```swift block in README.md and docs/ is in a snippet of Snippets/ (compiled by

@@ -5,6 +5,7 @@ import ScreenKit
 import MediaCore
 import PlayerCore
 import Testing
+import TestSupport
 import VideoCore
 
 /// The Interlochen screens model headless: every row of ``InterlochenScreens``' table, the shell asserted
@@ -36,49 +37,8 @@ struct InterlochenScreensTests {
         ])
     }
 
-    struct Harness {
-        var screens = Screens()
-        var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
-        var t = 0.0
-
-        mutating func start() -> [Screens.Command] { screens.send(.started, &shell, at: t, now: Date()) }
-        mutating func handle(_ output: ShellOutput) -> [Screens.Command] {
-            t += 0.1
-            return screens.send(.output(output), &shell, at: t, now: Date())
-        }
-        mutating func finish(_ command: Screens.Command?, _ outcome: Screens.Outcome) -> [Screens.Command] {
-            t += 0.1
-            guard case .load(let request)? = command else {
-                Issue.record("not a load: \(String(describing: command))")
-                return []
-            }
-            return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
-        }
-        mutating func playing(_ status: PlaybackStatus) -> [Screens.Command] {
-            t += 0.1
-            return screens.playbackChanged(status, &shell, at: t)
-        }
-        /// The host reports what came of an effect, in the frame that ran it.
-        mutating func effectFinished(_ result: Screens.EffectResult) -> [Screens.Command] {
-            screens.effectFinished(result, &shell, at: t)
-        }
-        mutating func tick() -> [Screens.Command] {
-            t += 0.1
-            var commands: [Screens.Command] = []
-            for output in shell.send(.tick(time: t)) { commands += screens.send(.output(output), &shell, at: t, now: Date()) }
-            return commands
-        }
-        var top: Screen? { shell.top }
-        var rows: [ListRow] { top?.list?.rows ?? [] }
-
-        /// Started, Featured loaded.
-        static func featured() -> Harness {
-            var app = Harness()
-            let start = app.start()
-            _ = app.finish(start.first, .sections(InterlochenScreensTests.featured))
-            return app
-        }
-    }
+    /// The model, its shell and the frame time (TestSupport's harness).
+    typealias Harness = ScreenModelHarness<InterlochenScreens>
 
     static func request(_ command: Screens.Command?) -> Screens.Request? {
         if case .load(let request)? = command { return request }
@@ -662,5 +622,18 @@ extension Screen {
     var details: DetailsScreen? {
         if case .details(let details) = body { return details }
         return nil
+    }
+}
+
+extension ScreenModelHarness where Model == InterlochenScreens {
+    /// A new Interlochen app.
+    init() { self.init(InterlochenScreens()) }
+
+    /// Started, Featured loaded.
+    static func featured() -> Self {
+        var app = Self()
+        let start = app.start()
+        _ = app.finish(start.first, .sections(InterlochenScreensTests.featured))
+        return app
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import ScreenKit
 import MediaCore
 import Testing
+import TestSupport
 import VideoCore
 import VimeoCore
 
@@ -36,44 +37,8 @@ struct ScreensTests {
         .albums(Sourced(albums, source: stale ? .store : .network, fetchedAt: now, freshness: stale ? .stale : .fresh))
     }
 
-    /// A running app: the model, the shell, and the requests it asked for.
-    struct Harness {
-        var screens = VimeoScreens()
-        var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
-        var t = 0.0
-
-        mutating func start() -> [VimeoScreens.Command] { screens.send(.started, &shell, at: t, now: Date()) }
-        mutating func handle(_ output: ShellOutput) -> [VimeoScreens.Command] {
-            t += 0.1
-            return screens.send(.output(output), &shell, at: t, now: Date())
-        }
-        mutating func finish(_ command: VimeoScreens.Command?, _ outcome: VimeoScreens.Outcome) -> [VimeoScreens.Command] {
-            t += 0.1
-            guard case .load(let request)? = command else {
-                Issue.record("not a load: \(String(describing: command))")
-                return []
-            }
-            return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
-        }
-        /// Sends the shell's outputs from a frame tick to the app.
-        mutating func tick() -> [VimeoScreens.Command] {
-            t += 0.1
-            var commands: [VimeoScreens.Command] = []
-            for output in shell.send(.tick(time: t)) { commands += screens.send(.output(output), &shell, at: t, now: Date()) }
-            return commands
-        }
-        var top: Screen? { shell.top }
-        var rows: [ListRow] { top?.list?.rows ?? [] }
-        /// The album `albums` loaded on the albums screen, then album 1001 opened with page 1 in.
-        static func inAlbum() -> (Harness, VimeoScreens.Command?) {
-            var app = Harness()
-            let start = app.start()
-            _ = app.finish(start.first, ScreensTests.albumsOutcome())
-            let open = app.handle(.rowSelected(VimeoScreens.albumsScreen, "1001"))
-            _ = app.finish(open.first, ScreensTests.page(.album("1001"), 1, of: 60))
-            return (app, open.first)
-        }
-    }
+    /// A running app: the model, the shell, and the requests it asked for (TestSupport's harness).
+    typealias Harness = ScreenModelHarness<VimeoScreens>
 
     static func load(_ command: VimeoScreens.Command?) -> VimeoScreens.Load? {
         if case .load(let request)? = command { return request.load }
@@ -422,5 +387,20 @@ struct ScreensTests {
             #expect(app.handle(output).isEmpty, "\(output)")
         }
         #expect(app.screens.stack == ["albums", "videos"] && app.rows.count == 25)
+    }
+}
+
+extension ScreenModelHarness where Model == VimeoScreens {
+    /// A new Vimeo app.
+    init() { self.init(VimeoScreens()) }
+
+    /// The album `albums` loaded on the albums screen, then album 1001 opened with page 1 in.
+    static func inAlbum() -> (Self, VimeoScreens.Command?) {
+        var app = Self()
+        let start = app.start()
+        _ = app.finish(start.first, ScreensTests.albumsOutcome())
+        let open = app.handle(.rowSelected(VimeoScreens.albumsScreen, "1001"))
+        _ = app.finish(open.first, ScreensTests.page(.album("1001"), 1, of: 60))
+        return (app, open.first)
     }
 }
