@@ -315,6 +315,8 @@ let package = Package(
             name: "Samples", dependencies: ["StreamServer"], path: "Sources/Samples",
             resources: [.copy("DefaultStream"), .copy("VimeoSample"), .copy("BuffsSample"), .copy("IPlayerSample"),
                         .copy("InterlochenSample"), .copy("VideoSample")]),
+        // The samples as served: every listed length is the media's (videos looped by LoopedMedia, stories).
+        .testTarget(name: "SamplesTests", dependencies: ["Samples", "TestSupport"]),
 
         // MARK: Benchmarks (Sources/Benchmarks; `swift run -c release NAME`)
 
