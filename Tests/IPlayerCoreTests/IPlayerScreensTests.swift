@@ -101,13 +101,41 @@ import TestSupport
         #expect(h.send(.retryRequested("highlights")).map(\.resource) == [.highlights(categoryID: "arts")])
     }
 
-    @Test func aCollectionDoesNothingWhenSelected() throws {
+    @Test func aCollectionOpensItsEpisodesAndAnEpisodeItsDetails() throws {
         var h = Harness()
         let load = try h.openArts()
         h.loaded(load, .highlights(try Sample.highlights("arts")))
-        #expect(h.send(.rowSelected("highlights", "p06b6l8p")).isEmpty)
-        #expect(h.stack == ["categories", "highlights"])
-        #expect(h.screens.stack == ["categories", "highlights"])
+        let episodes = h.send(.rowSelected("highlights", "p06b6l8p"))
+        #expect(episodes.map(\.resource) == [.collection(id: "p06b6l8p")])
+        #expect(h.stack == ["categories", "highlights", "collection"])
+        #expect(h.shell.top?.title == "Jazz Music" && h.shell.top?.load == .loading)
+        let collection = try Sample.collection("p06b6l8p")
+        #expect(collection.episodes.count == 7 && collection.count == 7, "as many as the highlights' \"7 episodes\"")
+        h.loaded(try #require(episodes.first), .collection(collection))
+        #expect(h.shell.top?.load == .loaded)
+        #expect(h.rows.count == 7)
+        #expect(h.rows.first?.title == "Jazz Music: Late Night Session")
+        #expect(h.rows.first?.thumbnail != nil)
+        #expect(h.send(.rowSelected("collection", RowID(collection.episodes[2].id))).isEmpty)
+        #expect(h.stack == ["categories", "highlights", "collection", "episode"])
+        #expect(h.shell.top?.title == collection.episodes[2].title)
+        _ = h.send(.back(from: "episode"))
+        h.shell.pop(at: h.t)
+        #expect(h.screens.stack == ["categories", "highlights", "collection"])
+    }
+
+    @Test func aCollectionThatFailsShowsRetryAndOneWithoutEpisodesSaysSo() throws {
+        var h = Harness()
+        let load = try h.openArts()
+        h.loaded(load, .highlights(try Sample.highlights("arts")))
+        let first = try #require(h.send(.rowSelected("highlights", "p06c1vbx")).first)
+        h.failed(first, "iBL: HTTP 404")
+        #expect(h.shell.top?.load == .failed(message: "iBL: HTTP 404"))
+        let retry = try #require(h.send(.retryRequested("collection")).first)
+        #expect(retry.resource == .collection(id: "p06c1vbx"))
+        h.loaded(retry, .collection(CollectionEpisodes(title: nil, episodes: [])))
+        #expect(h.rows.map(\.title) == ["No episodes available"])
+        #expect(h.send(.rowSelected("collection", IPlayerScreens.emptyRow)).isEmpty)
     }
 
     @Test func anEpisodeOpensItsDetails() throws {
