@@ -363,6 +363,46 @@ struct InterlochenScreensTests {
         #expect(!app.shell.showsNowPlayingMark)
     }
 
+    @Test("the headphones mark goes once the audio loaded has ended (a story played out, a download done)")
+    func headphonesMarkGoesAtTheEnd() {
+        var app = Self.classicalDetails()
+        let story = StreamRequest(url: URL(string: "http://h/npr/audio/story-180.mp3")!, title: "A story", isLive: false)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing))
+        #expect(app.shell.showsNowPlayingMark)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .paused))
+        #expect(app.shell.showsNowPlayingMark, "paused is still loaded")
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .uninitialized))
+        #expect(!app.shell.showsNowPlayingMark, "the story played to its end: nothing is loaded")
+    }
+
+    @Test("a More link whose opener fails: a notice with the reason and the link; Copy link copies it")
+    func linkNotOpened() throws {
+        var app = Harness.featured()
+        let url = try #require(URL(string: "https://www.interlochen.org/give"))
+        _ = app.effectFinished(.linkNotOpened(url, reason: "Not opened: no program to open it was found (xdg-open exit status 3)."))
+        let notice = try #require(app.shell.notice)
+        #expect(notice.title == "Link not opened")
+        #expect(notice.message == "Not opened: no program to open it was found (xdg-open exit status 3).\nhttps://www.interlochen.org/give")
+        #expect(notice.buttons.map(\.title) == ["OK", "Copy link"])
+        #expect(app.handle(.noticeAction(Screens.copyLinkAction)) == [.effect(.copyLink(url))])
+        #expect(app.handle(.noticeAction(Screens.copyLinkAction)).isEmpty, "once: the notice is gone")
+        _ = app.effectFinished(.linkNotOpened(url, reason: "x"))
+        #expect(app.handle(.noticeAction(.dismiss)).isEmpty)
+        #expect(app.handle(.noticeAction(Screens.copyLinkAction)).isEmpty, "OK forgot the link")
+    }
+
+    @Test("a video's details show its description")
+    func videoDescription() {
+        var app = Harness()
+        let start = app.start()
+        let video = InterlochenVideo(id: "7", title: "Overture", duration: 97, hlsURL: "http://h/v.m3u8",
+                                     description: "The festival orchestra opens the season.")
+        _ = app.finish(start.first, .sections(Screens.LoadedSections(sections: [Section(name: .featured, groups: [
+            Section.Group(title: nil, items: [.video(video)])])])))
+        _ = app.handle(.rowSelected("featured", "vimeo:7"))
+        #expect(app.top?.details?.paragraph == "The festival orchestra opens the season.")
+    }
+
     @Test("now playing: artwork, title, station or story, its state; Pause while it runs, Play otherwise; it follows the player and closes with no audio")
     func nowPlayingScreen() {
         var app = Self.classicalDetails()

@@ -209,6 +209,33 @@ struct ScreensTests {
         #expect(app.screens.stack == ["albums", "videos", "details"])
     }
 
+    @Test("Listen turns into Pause while the video's sound is fetched or plays; Pause pauses, Listen resumes; another sound: Listen")
+    func listenPause() throws {
+        var (app, _) = Harness.inAlbum()
+        let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v3"))
+        _ = app.finish(check.first, .connectivity(.online))
+        let listen = try #require(app.handle(.action(VimeoScreens.detailsScreen, .listen)).first)
+        guard case .effect(.listen(let request)) = listen else { Issue.record("not listen"); return }
+        func actions() -> [ScreenAction] {
+            guard case .details(let details)? = app.top?.body else { return [] }
+            return details.actions.map(\.action)
+        }
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .fetching))
+        #expect(actions() == [.watch, .pause])
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .playing))
+        #expect(actions() == [.watch, .pause])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .pause)) == [.effect(.control(.pause))])
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .paused))
+        #expect(actions() == [.watch, .listen])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .listen)) == [.effect(.control(.play))], "resume, not fetch again")
+        let other = DownloadRequest(playlist: URL(string: "http://h/other.m3u8")!)
+        _ = app.playing(PlaybackStatus(active: .download(other), phase: .playing))
+        #expect(actions() == [.watch, .listen])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .pause)).isEmpty, "Pause of a sound not loaded does nothing")
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .uninitialized))
+        #expect(actions() == [.watch, .listen], "played to its end")
+    }
+
     @Test("Watch: connectivity checked once; online: the player screen over the details and the player on the HLS link; closed: the details as left")
     func watch() {
         var (app, _) = Harness.inAlbum()

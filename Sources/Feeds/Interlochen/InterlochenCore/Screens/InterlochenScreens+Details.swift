@@ -34,13 +34,19 @@ extension InterlochenScreens {
         }
     }
 
-    /// The host ran an effect: Share's link copied ("Link copied", the link) or not ("Link not copied", why).
+    /// The host ran an effect: Share's link copied ("Link copied", the link) or not ("Link not copied", why); a
+    /// More link not opened ("Link not opened", why and the link, with Copy link).
     public mutating func effectFinished(_ result: EffectResult, _ shell: inout Shell, at t: Double) -> [Command] {
         switch result {
         case .linkCopied(let url):
             shell.show(Notice(title: "Link copied", message: url.absoluteString), at: t)
         case .linkNotCopied(_, let reason):
             shell.show(Notice(title: "Link not copied", message: reason), at: t)
+        case .linkNotOpened(let url, let reason):
+            unopenedLink = url
+            shell.show(Notice(title: "Link not opened", message: "\(reason)\n\(url.absoluteString)",
+                              buttons: [NoticeButton(.dismiss, title: "OK"), NoticeButton(Self.copyLinkAction, title: "Copy link")]),
+                       at: t)
         }
         return []
     }

@@ -6,10 +6,12 @@ import ScreenKit
 /// details, the mark itself, the screen's Pause/Play, volume, position and ±15 s (see ``InterlochenScreens``' table).
 extension InterlochenScreens {
     /// What plays changed: the details' Listen reads Pause while its item runs (and Listen again otherwise); the
-    /// headphones mark shows while audio is loaded; the now-playing screen follows (and closes with no audio).
+    /// headphones mark shows while audio is loaded and has not ended; the now-playing screen follows (and closes
+    /// with no audio).
     public mutating func playbackChanged(_ playback: PlaybackStatus, _ shell: inout Shell, at t: Double) -> [Command] {
         self.playback = playback
-        shell.showsNowPlayingMark = playback.audio != nil
+        // The mark says audio is loaded; one that has ended (a story played out, a download done) is not.
+        shell.showsNowPlayingMark = playback.audio != nil && playback.phase != .uninitialized
         if let details {
             let screen = self.details(details)
             shell.update(Self.detailsScreen, at: t) { $0.body = .details(screen) }

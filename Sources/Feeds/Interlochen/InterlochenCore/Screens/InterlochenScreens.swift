@@ -51,6 +51,8 @@ import VideoCore
 /// | details | `action(.share)` (shown when the item has an http(s) link: its web page, else its stream) | – | copy the link to the clipboard (`.copyLink`) |
 /// | any | `effectFinished(.linkCopied(link))` (the host put it on the clipboard) | a notice "Link copied" with the link | – |
 /// | any | `effectFinished(.linkNotCopied(link, reason:))` (the clipboard refused it) | a notice "Link not copied" with the reason | – |
+/// | any | `effectFinished(.linkNotOpened(link, reason:))` (the opener failed) | a notice "Link not opened": the reason and the link, Copy link and OK | – |
+/// | that notice | `noticeAction(copyLink)` | – | copy the link to the clipboard (`.copyLink`) |
 /// | details | `back` | (the shell popped it) | – |
 /// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
@@ -58,7 +60,7 @@ import VideoCore
 /// | search | page loaded / failed | rows appended (`hasMore` from the page) / the loading row shows the message | – |
 /// | search | `rowSelected(video)` | `details` pushed over it (Watch) | – |
 /// | search | `back` (Done, Escape) | (the shell popped it) the tabs again; its pending results are dropped | – |
-/// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
+/// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download) and has not ended (not `uninitialized`: a story played to its end, a download done); `nowPlaying` follows, and closes with no audio | – |
 /// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
 /// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
 /// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed (it hides the floating circle, which would cover its controls): artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
@@ -240,7 +242,13 @@ public struct InterlochenScreens: ScreenModel {
         case linkCopied(URL)
         /// Share's link did not reach the clipboard; `reason` says why, in one line.
         case linkNotCopied(URL, reason: String)
+        /// A More link's opener could not open it (not found, would not start, or exited with a failure, which
+        /// may come seconds later); `reason` says why, in one line.
+        case linkNotOpened(URL, reason: String)
     }
+
+    /// The "Link not opened" notice's button that copies the link.
+    public static let copyLinkAction = NoticeAction.custom("copyLink")
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
     public typealias Command = ScreenModelCommand<Request, Effect>
@@ -279,6 +287,8 @@ public struct InterlochenScreens: ScreenModel {
     var search: SearchState?
     var playback = PlaybackStatus.idle
     var serial = 0
+    /// The link the "Link not opened" notice offers to copy, while it shows.
+    var unopenedLink: URL?
 
     /// An app with no screens yet.
     public init() {}
@@ -329,8 +339,12 @@ public struct InterlochenScreens: ScreenModel {
             return detailsOutput(output, &shell, at: t)
         case .rowSelected, .nearEnd, .refreshRequested, .retryRequested, .tabSelected:
             return tabOutput(output, &shell, at: t)
-        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted, .titleButtonTapped, .sliderChanged,
-             .action, .back:
+        case .noticeAction(let action):
+            // The "Link not opened" notice: Copy link puts the link on the clipboard (Share's effect).
+            defer { unopenedLink = nil }
+            guard action == Self.copyLinkAction, let link = unopenedLink else { return [] }
+            return [.effect(.copyLink(link))]
+        case .circleTapped, .quit, .searchChanged, .searchSubmitted, .titleButtonTapped, .sliderChanged, .action, .back:
             return []
         }
     }
