@@ -184,11 +184,13 @@ let package = Package(
         .testTarget(name: "VideoCoreTests", dependencies: ["VideoCore", "TestSupport"]),
         // VideoPlayback: FFmpeg demuxing and decoding fed from memory, HLS on our Downloader, the playback engine.
         .target(
-            name: "VideoPlayback", dependencies: ["CFFmpeg", "VideoCore", "Downloader", "AudioPlayback"],
+            name: "VideoPlayback", dependencies: ["CFFmpeg", "VideoCore", "Downloader", "AudioPlayback", "SafeText"],
             path: "Sources/Media/VideoPlayback"),
         .testTarget(
             name: "VideoPlaybackTests",
-            dependencies: ["VideoPlayback", "VideoCore", "CFFmpeg", "Downloader", "AudioPlayback", "StreamServer", "TestSupport"]),
+            dependencies: ["VideoPlayback", "VideoCore", "CFFmpeg", "Downloader", "AudioPlayback", "StreamServer", "TestSupport"],
+            // Read through PackagePaths.hostileMedia (scripts/make-hostile-media.py).
+            exclude: ["Hostile"]),
 
         // MARK: UI (Sources/UI)
 
@@ -266,8 +268,9 @@ let package = Package(
         // What the command lines share: clean ends on SIGINT and SIGTERM.
         // CommandLineSupport: what the command lines and the window share: option groups (secrets, stores, the
         // Interlochen services), base URLs, SIGINT/SIGTERM handling.
-        .target(name: "CommandLineSupport", dependencies: ["FeedKit", argumentParser], path: "Sources/Tools/CommandLineSupport"),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "FeedKit", argumentParser]),
+        // The one terminal-safe swift-log handler (SafeLogHandler) of every program.
+        .target(name: "CommandLineSupport", dependencies: ["FeedKit", "SafeText", argumentParser, logging], path: "Sources/Tools/CommandLineSupport"),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "FeedKit", argumentParser, logging]),
         // `hlsfetch URL -o FILE`: the best audio track of an HLS stream into one file.
         .executableTarget(
             name: "hlsfetch",

@@ -13,9 +13,10 @@ cd "$(dirname "$0")/.."
 PACKAGES=(pkg-config libsdl2-dev libx11-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libmpg123-dev libsqlite3-dev libdbus-1-dev
           libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev)
 # The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg; the media-control
-# tests start a private session bus (dbus) and drive the player with playerctl; the fullscreen tests run the window
+# tests start a private session bus (dbus) and drive the player with playerctl; the hostile-stream test watches
+# the window's system calls with strace (issue 28: nothing opened, no socket); the fullscreen tests run the window
 # on a private X server (xvfb), with a window manager (openbox) and without, and read the root window (x11-utils' xprop).
-TEST_PACKAGES=(ffmpeg dbus playerctl xvfb openbox x11-utils)
+TEST_PACKAGES=(ffmpeg dbus playerctl strace xvfb openbox x11-utils)
 
 install_missing() {
     local missing=()
