@@ -235,7 +235,7 @@ let package = Package(
 
         // Vimeo library (seed 001): models, decoding, whitelist, freshness, screens / client, store, library.
         .target(name: "VimeoCore", dependencies: ["FeedCore", "ScreenKit", "MediaCore", "VideoCore"], path: "Sources/Feeds/Vimeo/VimeoCore"),
-        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "VideoCore"]),
+        .testTarget(name: "VimeoCoreTests", dependencies: ["VimeoCore", "FeedCore", "ScreenKit", "DragPhysics", "MediaCore", "VideoCore", "TestSupport"]),
         .target(
             name: "VimeoKit", dependencies: ["VimeoCore", "FeedKit", "FeedCore", grdb],
             path: "Sources/Feeds/Vimeo/VimeoKit"),
@@ -312,10 +312,11 @@ let package = Package(
             path: "Sources/Testing/StreamServer"),
         .testTarget(name: "StreamServerTests", dependencies: ["StreamServer", "MPEGTS", "TestSupport"]),
         // Shared test support: processes on swift-subprocess, waits with anti-hang bounds, servers and held
-        // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports
-        // (docs/testing.md).
+        // requests, the session bus, temporary directories, fixture paths, seeded generators, sanitizer reports,
+        // the screens models' harness (docs/testing.md).
         .target(
-            name: "TestSupport", dependencies: ["StreamServer", "VideoCore", .product(name: "Subprocess", package: "swift-subprocess")],
+            name: "TestSupport",
+            dependencies: ["StreamServer", "VideoCore", "ScreenKit", "DragPhysics", .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport"]),
         // scripts/install.sh end to end from the built programs (a temporary prefix, the freedesktop tools,
@@ -329,6 +330,8 @@ let package = Package(
             name: "Samples", dependencies: ["StreamServer"], path: "Sources/Samples",
             resources: [.copy("DefaultStream"), .copy("VimeoSample"), .copy("BuffsSample"), .copy("IPlayerSample"),
                         .copy("InterlochenSample"), .copy("VideoSample")]),
+        // The samples as served: every listed length is the media's (videos looped by LoopedMedia, stories).
+        .testTarget(name: "SamplesTests", dependencies: ["Samples", "TestSupport"]),
 
         // MARK: Benchmarks (Sources/Benchmarks; `swift run -c release NAME`)
 

@@ -16,8 +16,9 @@ PACKAGES=(pkg-config libsdl2-dev libx11-dev libsdl2-ttf-dev libsdl2-image-dev fo
           libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev)
 # The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg; the media-control
 # tests start a private session bus (dbus) and drive the player with playerctl; the hostile-stream test watches
-# the window's system calls with strace (issue 28: nothing opened, no socket).
-TEST_PACKAGES=(ffmpeg dbus playerctl strace)
+# the window's system calls with strace (issue 28: nothing opened, no socket); the fullscreen tests run the window
+# on a private X server (xvfb), with a window manager (openbox) and without, and read the root window (x11-utils' xprop).
+TEST_PACKAGES=(ffmpeg dbus playerctl strace xvfb openbox x11-utils)
 # Installing the desktop app (scripts/install.sh): its icons' PNG sizes are rendered from the SVGs (rsvg-convert) and
 # the MIME cache of the menu entries refreshed (update-desktop-database).
 INSTALL_PACKAGES=(librsvg2-bin desktop-file-utils)

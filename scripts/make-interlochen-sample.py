@@ -5,7 +5,7 @@ Our own fixtures in the shapes issue 14 describes (content-meta.json is inferred
 exists; its "hdrelay" entry's shape is inferred too, issue 19). Vimeo albums are the Vimeo sample's (1001, 1002, 1003: served by its routes, same bearer token), so
 the two route tables are served together. Run from the package root; the output is committed.
 """
-import json, os
+import json, os, subprocess
 
 OUT = "Sources/Samples/InterlochenSample"
 USER, PASSWORD = "interlochen", "sample-password"
@@ -13,12 +13,17 @@ USER, PASSWORD = "interlochen", "sample-password"
 def text(value):
     return {"$text": value} if value else {}
 
+# The lengths (seconds) of the playable stories: SampleServer serves each story's MP3 at /npr/audio/story-SECONDS.mp3,
+# story-loop.mp3 repeated that long (Samples' LoopedMedia), so a "3 min" story lasts 3 minutes.
+STORY_LENGTHS = set()
+
 def story(sid, title, minutes, playable=True, mp3_as_object=False, date="Tue, 11 Jun 2019 15:00:00 -0400"):
     s = {"id": str(sid), "title": text(title), "teaser": text(f"{title}: from the Interlochen stage."),
          "storyDate": text(date), "link": [{"type": "html", "$text": f"https://www.npr.org/{sid}"}],
          "image": [{"type": "primary", "src": "{{base_url}}/pictures/orange_200.jpg"}]}
     if playable:
-        mp3 = {"type": "mp3", "$text": "{{base_url}}/npr/audio/story.mp3"}
+        STORY_LENGTHS.add(minutes * 60)
+        mp3 = {"type": "mp3", "$text": f"{{{{base_url}}}}/npr/audio/story-{minutes * 60}.mp3"}
         s["audio"] = [{"id": f"a{sid}", "duration": text(str(minutes * 60)),
                        "format": {"mp3": mp3 if mp3_as_object else [mp3]}}]
     else:
@@ -88,7 +93,22 @@ add("/npr/query", page([story(3101, "An interview", 20, playable=False)]), {"id"
 add("/livestream/accounts/5001/events/6001", event(6001, "Campus webcam", True))
 add("/livestream/accounts/5001/events/6002", event(6002, "Commencement (coming up)", False, in_progress=True))
 
+files["story-lengths.json"] = {"comment": "The lengths (seconds) of the playable stories (see make-interlochen-sample.py).",
+                               "seconds": sorted(STORY_LENGTHS)}
+
 os.makedirs(OUT, exist_ok=True)
+# The story loop: 6 s of MP3 (MPEG-2 layer III, 24 kHz mono, 32 kbit/s: 250 frames of 24 ms, no Xing frame), a
+# soft two-note chime every 1.5 s; LoopedMedia repeats it to each story's length.
+subprocess.run(["ffmpeg", "-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i",
+                "aevalsrc='0.2*(sin(2*PI*392*t)+0.6*sin(2*PI*587.33*t))*exp(-2.5*mod(t,1.5))':s=24000:c=mono:d=6",
+                "-c:a", "libmp3lame", "-b:a", "32k", "-write_xing", "0", "-id3v2_version", "0", "-fflags", "+bitexact",
+                "-flags:a", "+bitexact", "-map_metadata", "-1", os.path.join(OUT, "story-loop.mp3")], check=True)
+# LAME pads the end with whole frames: keep exactly 250 frames of 96 bytes (72 * 32000 / 24000, no padding bit), 6 s.
+with open(os.path.join(OUT, "story-loop.mp3"), "rb") as f:
+    loop = f.read()
+assert len(loop) >= 250 * 96 and loop[0] == 0xFF, "unexpected story loop"
+with open(os.path.join(OUT, "story-loop.mp3"), "wb") as f:
+    f.write(loop[:250 * 96])
 for name, body in files.items():
     with open(os.path.join(OUT, name), "w") as f:
         json.dump(body, f, indent=1, sort_keys=True)

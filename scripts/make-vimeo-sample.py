@@ -77,6 +77,10 @@ def pictures(shape, colour, uri):
     return {"uri": f"{uri}/pictures/1", "active": True, "type": "custom", "sizes": sizes, "resource_key": stable_md5(uri)[:12]}
 
 
+# The lengths of the videos with an HLS link, written to video-lengths.json for SampleServer.
+VIDEO_LENGTHS = set()
+
+
 def video(album_id, index, colour_names, big=False):
     number = int(album_id) * 1000 + index
     vid = str(200000 + number)
@@ -90,9 +94,11 @@ def video(album_id, index, colour_names, big=False):
         "name": title,
         "description": None if index % 5 == 2 else f"{title}. Filmed for the {album_name} album, take {index + 1}.",
         "link": f"https://vimeo.com/{vid}",
-        "duration": 60 + (index * 37) % 900,
-        "width": 1280 if index % 4 else 1920,
-        "height": 720 if index % 4 else 1080,
+        # A whole number of the sample video's 3 s segments: its HLS link plays exactly this long (LoopedMedia).
+        "duration": 60 + 3 * ((index * 37) % 300),
+        # The served ladder's largest variant (Sources/Samples/VideoSample/hls).
+        "width": 1280,
+        "height": 720,
         "language": None,
         "created_time": date(index),
         "modified_time": date(index, 20),
@@ -118,10 +124,13 @@ def video(album_id, index, colour_names, big=False):
         # An older API version's `length` instead of `duration` (inferred variant, accepted).
         data["length"] = data.pop("duration")
     if owner:
-        hls = "{{base_url}}/hls_index.m3u8"
+        # The sample video looped to the listed length (Samples' LoopedMedia serves every length in video-lengths.json).
+        seconds = data.get("duration", data.get("length"))
+        VIDEO_LENGTHS.add(seconds)
+        hls = f"{{{{base_url}}}}/video/{seconds}/master.m3u8"
         data["files"] = [
             {"quality": "hls", "type": "video/mp4", "link": hls, "link_secure": hls, "created_time": date(index),
-             "fps": 25, "size": None, "md5": None, "link_expiration_time": None},
+             "fps": 30, "size": None, "md5": None, "link_expiration_time": None},
             {"quality": "hd", "type": "video/mp4", "width": data["width"], "height": data["height"],
              "link": f"{{{{base_url}}}}/files/{vid}-hd.mp4", "link_secure": f"{{{{base_url}}}}/files/{vid}-hd.mp4",
              "created_time": date(index), "fps": 25, "size": 40_000_000 + number * 1234, "md5": stable_md5(vid + "hd"),
@@ -283,9 +292,14 @@ def main():
             routes.append({"path": f"/pictures/{name}", "file": f"pictures/{name}"})
 
     write_json(out, "albums.json", WHITELIST)
+    write_json(out, "video-lengths.json", {
+        "comment": "The lengths (seconds) of the videos with an HLS link: Samples' LoopedMedia serves the sample video looped "
+                   "to each at /video/SECONDS/master.m3u8. Made by scripts/make-vimeo-sample.py.",
+        "seconds": sorted(VIDEO_LENGTHS)})
     with open(os.path.join(out, "routes.json"), "w") as handle:
         json.dump({"comment": "Vimeo sample library (seed 001), made by scripts/make-vimeo-sample.py. "
-                              "Serve with the embedded stream as fallback: streamserve --routes routes.json DefaultStream",
+                              "Serve with the embedded stream as fallback: streamserve --routes routes.json DefaultStream "
+                              "(the videos' /video/SECONDS/ ladders are added by Samples' SampleServer, see video-lengths.json)",
                    "routes": routes}, handle, indent=1)
         handle.write("\n")
     print(f"{out}: {len(routes)} routes, {len(albums)} albums", file=sys.stderr)

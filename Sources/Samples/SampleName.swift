@@ -20,8 +20,9 @@ public enum SampleName: String, CaseIterable, Sendable {
     case buffs = "BuffsSample"
     /// Interlochen: content-meta.json, NPR and LiveStream routes (scripts/make-interlochen-sample.py).
     case interlochen = "InterlochenSample"
-    /// The sample video: a 10 s clip as two HLS ladders of three H.264 variants, MPEG-TS with muxed AAC and fMP4
-    /// with a separate AAC rendition (scripts/make-video-sample.sh).
+    /// The sample video: `hls/`, what the apps play (320x180, 640x360 and 1280x720 with two MP3 renditions, 12 s
+    /// that loop), and the engine's test ladders, a 10 s clip as two HLS ladders of three H.264 variants, MPEG-TS
+    /// with muxed AAC and fMP4 with a separate AAC rendition (scripts/make-video-sample.sh).
     case video = "VideoSample"
 
     /// The sample's folder in the installed resources.

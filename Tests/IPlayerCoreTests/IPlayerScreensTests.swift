@@ -3,6 +3,7 @@ import Foundation
 import IPlayerCore
 import ScreenKit
 import Testing
+import TestSupport
 
 /// `IPlayerScreens`: every row of its transition table, headless (the shell is a value).
 @Suite struct IPlayerScreensTests {
@@ -10,51 +11,8 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_530_478_800)   // 2018-07-01T21:00:00Z
     static let categories = [IPlayerCore.Category(id: "arts", title: "Arts"), IPlayerCore.Category(id: "cbbc", title: "CBBC")]
 
-    /// A shell and the model after `start`, with the categories load it returned.
-    struct Harness {
-        var shell = Shell(size: IPlayerScreensTests.size, circleRadius: 60)
-        var screens = IPlayerScreens()
-        var loads: [IPlayerLoad] = []
-        var t = 0.0
-
-        init() {
-            loads = Self.loads(screens.send(.started, &shell, at: 0, now: IPlayerScreensTests.now))
-        }
-
-        /// The loads among `commands` (the iPlayer asks for nothing else).
-        static func loads(_ commands: [IPlayerScreens.Command]) -> [IPlayerLoad] {
-            commands.map { command in
-                switch command {
-                case .load(let load): load
-                }
-            }
-        }
-
-        mutating func send(_ output: ShellOutput, now: Date = IPlayerScreensTests.now) -> [IPlayerLoad] {
-            t += 0.1
-            return Self.loads(screens.send(.output(output), &shell, at: t, now: now))
-        }
-
-        mutating func loaded(_ load: IPlayerLoad, _ feed: IPlayerFeed) {
-            t += 0.1
-            #expect(screens.send(.finished(load, .success(feed)), &shell, at: t, now: IPlayerScreensTests.now).isEmpty)
-        }
-
-        mutating func failed(_ load: IPlayerLoad, _ message: String) {
-            t += 0.1
-            #expect(screens.send(.finished(load, .failure(LoadFailure(message: message))), &shell, at: t,
-                                 now: IPlayerScreensTests.now).isEmpty)
-        }
-
-        /// Categories shown and arts selected: the highlights load.
-        mutating func openArts() throws -> IPlayerLoad {
-            loaded(try #require(loads.first), .categories(IPlayerScreensTests.categories))
-            return try #require(send(.rowSelected("categories", "arts")).first)
-        }
-
-        var stack: [String] { shell.screens.map(\.id.rawValue) }
-        var topRows: [ListRow] { shell.top?.list?.rows ?? [] }
-    }
+    /// The model, its shell and the frame time (TestSupport's harness; the iPlayer's helpers below).
+    typealias Harness = ScreenModelHarness<IPlayerScreens>
 
     @Test func startShowsTheCategoriesLoadingAndLoadsThem() throws {
         let h = Harness()
@@ -69,9 +27,9 @@ import Testing
         var h = Harness()
         h.loaded(try #require(h.loads.first), .categories(Self.categories))
         #expect(h.shell.top?.load == .loaded)
-        #expect(h.topRows.map(\.id.rawValue) == ["arts", "cbbc"])
-        #expect(h.topRows.map(\.title) == ["Arts", "CBBC"])
-        #expect(h.topRows.allSatisfy { $0.thumbnail == nil })
+        #expect(h.rows.map(\.id.rawValue) == ["arts", "cbbc"])
+        #expect(h.rows.map(\.title) == ["Arts", "CBBC"])
+        #expect(h.rows.allSatisfy { $0.thumbnail == nil })
         #expect(h.shell.top?.list?.style == IPlayerScreens.categoriesStyle)
         #expect(h.screens.pendingLoads.isEmpty)
     }
@@ -86,9 +44,9 @@ import Testing
         #expect(retry.first?.serial != first.serial)
         // A late result of the first load is dropped: the screen waits for the retry.
         h.loaded(first, .categories(Self.categories))
-        #expect(h.topRows.isEmpty)
+        #expect(h.rows.isEmpty)
         h.loaded(try #require(retry.first), .categories(Self.categories))
-        #expect(h.topRows.count == 2)
+        #expect(h.rows.count == 2)
         #expect(h.shell.top?.load == .loaded)
     }
 
@@ -122,7 +80,7 @@ import Testing
         let load = try h.openArts()
         h.loaded(load, .highlights(try Sample.highlights("arts")))
         #expect(h.shell.top?.load == .loaded)
-        let rows = h.topRows
+        let rows = h.rows
         #expect(rows.map(\.id.rawValue) == ["b0bb8kqd", "p06b6l8p", "b0bbkw7p", "p06bmvwm", "p06c1vbx", "b0bbn5tk"])
         #expect(rows[0].overline == "BBC Four")
         #expect(rows[0].title == "Britain's Lost Masterpieces")
@@ -143,13 +101,41 @@ import Testing
         #expect(h.send(.retryRequested("highlights")).map(\.resource) == [.highlights(categoryID: "arts")])
     }
 
-    @Test func aCollectionDoesNothingWhenSelected() throws {
+    @Test func aCollectionOpensItsEpisodesAndAnEpisodeItsDetails() throws {
         var h = Harness()
         let load = try h.openArts()
         h.loaded(load, .highlights(try Sample.highlights("arts")))
-        #expect(h.send(.rowSelected("highlights", "p06b6l8p")).isEmpty)
-        #expect(h.stack == ["categories", "highlights"])
-        #expect(h.screens.stack == ["categories", "highlights"])
+        let episodes = h.send(.rowSelected("highlights", "p06b6l8p"))
+        #expect(episodes.map(\.resource) == [.collection(id: "p06b6l8p")])
+        #expect(h.stack == ["categories", "highlights", "collection"])
+        #expect(h.shell.top?.title == "Jazz Music" && h.shell.top?.load == .loading)
+        let collection = try Sample.collection("p06b6l8p")
+        #expect(collection.episodes.count == 7 && collection.count == 7, "as many as the highlights' \"7 episodes\"")
+        h.loaded(try #require(episodes.first), .collection(collection))
+        #expect(h.shell.top?.load == .loaded)
+        #expect(h.rows.count == 7)
+        #expect(h.rows.first?.title == "Jazz Music: Late Night Session")
+        #expect(h.rows.first?.thumbnail != nil)
+        #expect(h.send(.rowSelected("collection", RowID(collection.episodes[2].id))).isEmpty)
+        #expect(h.stack == ["categories", "highlights", "collection", "episode"])
+        #expect(h.shell.top?.title == collection.episodes[2].title)
+        _ = h.send(.back(from: "episode"))
+        h.shell.pop(at: h.t)
+        #expect(h.screens.stack == ["categories", "highlights", "collection"])
+    }
+
+    @Test func aCollectionThatFailsShowsRetryAndOneWithoutEpisodesSaysSo() throws {
+        var h = Harness()
+        let load = try h.openArts()
+        h.loaded(load, .highlights(try Sample.highlights("arts")))
+        let first = try #require(h.send(.rowSelected("highlights", "p06c1vbx")).first)
+        h.failed(first, "iBL: HTTP 404")
+        #expect(h.shell.top?.load == .failed(message: "iBL: HTTP 404"))
+        let retry = try #require(h.send(.retryRequested("collection")).first)
+        #expect(retry.resource == .collection(id: "p06c1vbx"))
+        h.loaded(retry, .collection(CollectionEpisodes(title: nil, episodes: [])))
+        #expect(h.rows.map(\.title) == ["No episodes available"])
+        #expect(h.send(.rowSelected("collection", IPlayerScreens.emptyRow)).isEmpty)
     }
 
     @Test func anEpisodeOpensItsDetails() throws {
@@ -203,7 +189,7 @@ import Testing
         #expect(h.screens.pendingLoads.isEmpty)
         h.loaded(load, .highlights(try Sample.highlights("arts")))
         #expect(h.stack == ["categories"])
-        #expect(h.topRows.map(\.id.rawValue) == ["arts", "cbbc"])
+        #expect(h.rows.map(\.id.rawValue) == ["arts", "cbbc"])
         // Opening the category again loads it again; the old result still does not land.
         let again = try #require(h.send(.rowSelected("categories", "arts")).first)
         h.loaded(load, .highlights(try Sample.highlights("arts")))
@@ -220,7 +206,7 @@ import Testing
         h.shell.pop(at: h.t)
         #expect(h.send(.back(from: "episode")).isEmpty)
         #expect(h.screens.stack == ["categories", "highlights"])
-        #expect(h.topRows.count == 6)
+        #expect(h.rows.count == 6)
         // And selecting an episode still works.
         _ = h.send(.rowSelected("highlights", "b0bbn5tk"))
         #expect(h.stack.last == "episode")
@@ -236,10 +222,10 @@ import Testing
         var h = Harness()
         func check(_ h: inout Harness, _ phase: String) {
             for output in others {
-                let before = (h.stack, h.screens.stack, h.shell.top?.load, h.topRows)
+                let before = (h.stack, h.screens.stack, h.shell.top?.load, h.rows)
                 #expect(h.send(output).isEmpty, "\(phase): \(output)")
                 #expect(h.stack == before.0 && h.screens.stack == before.1 && h.shell.top?.load == before.2
-                        && h.topRows == before.3, "\(phase): \(output)")
+                        && h.rows == before.3, "\(phase): \(output)")
             }
         }
         check(&h, "categories loading")
@@ -257,9 +243,41 @@ import Testing
     @Test func startAgainReplacesEveryScreen() throws {
         var h = Harness()
         _ = try h.openArts()
-        let loads = Harness.loads(h.screens.send(.started, &h.shell, at: 5, now: Self.now))
+        let loads = Harness.requests(h.screens.send(.started, &h.shell, at: 5, now: Self.now))
         #expect(h.stack == ["categories"])
         #expect(loads.map(\.resource) == [.categories])
         #expect(h.screens.pendingLoads == loads)
+    }
+}
+
+extension ScreenModelHarness where Model == IPlayerScreens {
+    /// The model started (at the test's `now`), with the categories load it returned in ``loads``.
+    init() {
+        self.init(IPlayerScreens(), size: IPlayerScreensTests.size, now: IPlayerScreensTests.now)
+        _ = start()
+    }
+
+    /// The loads the model asked for when it started.
+    var loads: [IPlayerLoad] { Self.requests(started) }
+
+    /// The shell reported `output` (at `now`): the loads it asked for (the iPlayer asks for nothing else).
+    mutating func send(_ output: ShellOutput, now: Date = IPlayerScreensTests.now) -> [IPlayerLoad] {
+        Self.requests(handle(output, now: now))
+    }
+
+    /// `load` finished with `feed`: nothing more to load.
+    mutating func loaded(_ load: IPlayerLoad, _ feed: IPlayerFeed) {
+        #expect(finish(load, .success(feed)).isEmpty)
+    }
+
+    /// `load` failed with `message`: nothing more to load.
+    mutating func failed(_ load: IPlayerLoad, _ message: String) {
+        #expect(finish(load, .failure(LoadFailure(message: message))).isEmpty)
+    }
+
+    /// Categories shown and arts selected: the highlights load.
+    mutating func openArts() throws -> IPlayerLoad {
+        loaded(try #require(loads.first), .categories(IPlayerScreensTests.categories))
+        return try #require(send(.rowSelected("categories", "arts")).first)
     }
 }

@@ -18,7 +18,7 @@ import Testing
             ["BBC Two", "The Culture Show", "Episode 12"],
         ])
         #expect(rows.map(\.kind) == [.episode, .collection, .episode, .episode, .collection, .episode])
-        #expect(rows.map(\.isSelectable) == [true, false, true, true, false, true])
+        #expect(rows.map(\.isSelectable) == [true, true, true, true, true, true], "episodes open details, collections episodes")
         #expect(rows[1].count == 7)
         #expect(rows[0].count == nil)
         #expect(rows[0].imageURL(width: 320)?.absoluteString == "\(Sample.baseURL)/images/ic/320x180/p06cfvzl.jpg")

@@ -17,6 +17,10 @@ enum Sample {
         try IBLFeed.highlights(from: data("ibl/highlights/\(id).json"))
     }
 
+    static func collection(_ id: String) throws -> CollectionEpisodes {
+        try IBLFeed.collectionEpisodes(from: data("ibl/groups/\(id).json"))
+    }
+
     static let categoryIDs = ["arts", "cbbc", "comedy", "documentaries", "drama-and-soaps", "sport"]
 }
 

@@ -4,6 +4,7 @@ import MediaCore
 import PlayerCore
 import ScreenKit
 import Testing
+import TestSupport
 import VideoCore
 @testable import InterlochenCore
 

@@ -5,6 +5,7 @@ import ScreenKit
 import MediaCore
 import PlayerCore
 import Testing
+import TestSupport
 import VideoCore
 
 /// The Interlochen screens model headless: every row of ``InterlochenScreens``' table, the shell asserted
@@ -36,49 +37,8 @@ struct InterlochenScreensTests {
         ])
     }
 
-    struct Harness {
-        var screens = Screens()
-        var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
-        var t = 0.0
-
-        mutating func start() -> [Screens.Command] { screens.send(.started, &shell, at: t, now: Date()) }
-        mutating func handle(_ output: ShellOutput) -> [Screens.Command] {
-            t += 0.1
-            return screens.send(.output(output), &shell, at: t, now: Date())
-        }
-        mutating func finish(_ command: Screens.Command?, _ outcome: Screens.Outcome) -> [Screens.Command] {
-            t += 0.1
-            guard case .load(let request)? = command else {
-                Issue.record("not a load: \(String(describing: command))")
-                return []
-            }
-            return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
-        }
-        mutating func playing(_ status: PlaybackStatus) -> [Screens.Command] {
-            t += 0.1
-            return screens.playbackChanged(status, &shell, at: t)
-        }
-        /// The host reports what came of an effect, in the frame that ran it.
-        mutating func effectFinished(_ result: Screens.EffectResult) -> [Screens.Command] {
-            screens.effectFinished(result, &shell, at: t)
-        }
-        mutating func tick() -> [Screens.Command] {
-            t += 0.1
-            var commands: [Screens.Command] = []
-            for output in shell.send(.tick(time: t)) { commands += screens.send(.output(output), &shell, at: t, now: Date()) }
-            return commands
-        }
-        var top: Screen? { shell.top }
-        var rows: [ListRow] { top?.list?.rows ?? [] }
-
-        /// Started, Featured loaded.
-        static func featured() -> Harness {
-            var app = Harness()
-            let start = app.start()
-            _ = app.finish(start.first, .sections(InterlochenScreensTests.featured))
-            return app
-        }
-    }
+    /// The model, its shell and the frame time (TestSupport's harness).
+    typealias Harness = ScreenModelHarness<InterlochenScreens>
 
     static func request(_ command: Screens.Command?) -> Screens.Request? {
         if case .load(let request)? = command { return request }
@@ -403,6 +363,46 @@ struct InterlochenScreensTests {
         #expect(!app.shell.showsNowPlayingMark)
     }
 
+    @Test("the headphones mark goes once the audio loaded has ended (a story played out, a download done)")
+    func headphonesMarkGoesAtTheEnd() {
+        var app = Self.classicalDetails()
+        let story = StreamRequest(url: URL(string: "http://h/npr/audio/story-180.mp3")!, title: "A story", isLive: false)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .playing))
+        #expect(app.shell.showsNowPlayingMark)
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .paused))
+        #expect(app.shell.showsNowPlayingMark, "paused is still loaded")
+        _ = app.playing(PlaybackStatus(active: .stream(story), phase: .uninitialized))
+        #expect(!app.shell.showsNowPlayingMark, "the story played to its end: nothing is loaded")
+    }
+
+    @Test("a More link whose opener fails: a notice with the reason and the link; Copy link copies it")
+    func linkNotOpened() throws {
+        var app = Harness.featured()
+        let url = try #require(URL(string: "https://www.interlochen.org/give"))
+        _ = app.effectFinished(.linkNotOpened(url, reason: "Not opened: no program to open it was found (xdg-open exit status 3)."))
+        let notice = try #require(app.shell.notice)
+        #expect(notice.title == "Link not opened")
+        #expect(notice.message == "Not opened: no program to open it was found (xdg-open exit status 3).\nhttps://www.interlochen.org/give")
+        #expect(notice.buttons.map(\.title) == ["OK", "Copy link"])
+        #expect(app.handle(.noticeAction(Screens.copyLinkAction)) == [.effect(.copyLink(url))])
+        #expect(app.handle(.noticeAction(Screens.copyLinkAction)).isEmpty, "once: the notice is gone")
+        _ = app.effectFinished(.linkNotOpened(url, reason: "x"))
+        #expect(app.handle(.noticeAction(.dismiss)).isEmpty)
+        #expect(app.handle(.noticeAction(Screens.copyLinkAction)).isEmpty, "OK forgot the link")
+    }
+
+    @Test("a video's details show its description")
+    func videoDescription() {
+        var app = Harness()
+        let start = app.start()
+        let video = InterlochenVideo(id: "7", title: "Overture", duration: 97, hlsURL: "http://h/v.m3u8",
+                                     description: "The festival orchestra opens the season.")
+        _ = app.finish(start.first, .sections(Screens.LoadedSections(sections: [Section(name: .featured, groups: [
+            Section.Group(title: nil, items: [.video(video)])])])))
+        _ = app.handle(.rowSelected("featured", "vimeo:7"))
+        #expect(app.top?.details?.paragraph == "The festival orchestra opens the season.")
+    }
+
     @Test("now playing: artwork, title, station or story, its state; Pause while it runs, Play otherwise; it follows the player and closes with no audio")
     func nowPlayingScreen() {
         var app = Self.classicalDetails()
@@ -662,5 +662,18 @@ extension Screen {
     var details: DetailsScreen? {
         if case .details(let details) = body { return details }
         return nil
+    }
+}
+
+extension ScreenModelHarness where Model == InterlochenScreens {
+    /// A new Interlochen app.
+    init() { self.init(InterlochenScreens()) }
+
+    /// Started, Featured loaded.
+    static func featured() -> Self {
+        var app = Self()
+        let start = app.start()
+        _ = app.finish(start.first, .sections(InterlochenScreensTests.featured))
+        return app
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MediaCore
 import ScreenKit
 import Testing
+import TestSupport
 @testable import InterlochenCore
 
 /// Share on an item's details (issue 19): the item's web page when it has one, else what it plays; copied by the

@@ -61,7 +61,7 @@ struct MediaKitInterlochenTests {
             #expect(featured.map { $0["type"] as? String }.filter { $0 == "vimeo" }.count == 12, "all videos of album 1002")
             let story = try #require(featured.first { $0["type"] as? String == "npr" })
             #expect(story["id"] as? String == "901" && story["duration"] as? Int == 720)
-            #expect((story["audioUrl"] as? String)?.hasSuffix("/npr/audio/story.mp3") == true)
+            #expect((story["audioUrl"] as? String)?.hasSuffix("/npr/audio/story-720.mp3") == true, "its MP3 as long as listed")
             let cast = try #require(featured.first { $0["type"] as? String == "livestream" })
             #expect(cast["live"] as? Bool == true && (cast["hlsUrl"] as? String)?.hasSuffix("/live-video/index.m3u8") == true)
             let video = try #require(featured.first)

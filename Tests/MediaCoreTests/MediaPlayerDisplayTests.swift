@@ -14,43 +14,68 @@ struct MediaPlayerDisplayTests {
     @Test("a download's cycle: ready, fetching with the fill and title, playing, the completion hold, ready again")
     func downloadCycle() {
         var player = MediaPlayer(fallback: Self.a)
+        // The app's title and second line show under the circle (issue 30: Vimeo's Listen).
         #expect(player.display(at: 0) == MediaDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0,
-                                                      title: "CirclePlayer — uninitialized"))
+                                                      title: "CirclePlayer — uninitialized", nowPlaying: "A", artist: "Artist"))
         let flow = player.flow
         _ = player.send(.circleTapped, at: 0)
         _ = player.send(.download(flow, .fetchProgressed(FetchID(1), fraction: 0.426)), at: 1)
         #expect(player.display(at: 1) == MediaDisplay(isVisible: true, phase: .fetching, icon: .spinner, fill: 0.426,
-                                                      title: "CirclePlayer — fetching 42 %", awaitsRealWork: true))
+                                                      title: "CirclePlayer — fetching 42 %", nowPlaying: "A", artist: "Artist",
+                                                      awaitsRealWork: true))
         _ = player.send(.download(flow, .fetchFinished(FetchID(1), file: "/tmp/a.ts")), at: 2)
-        #expect(player.display(at: 2).phase == .playing)
-        #expect(player.display(at: 2).isAudible)
+        #expect(player.display(at: 2).fill == 1 && player.display(at: 2).phase == .fetching, "the fill hold")
+        #expect(player.display(at: 2 + player.fillHold).phase == .playing)
+        #expect(player.display(at: 2 + player.fillHold).isAudible)
         #expect(player.send(.download(flow, .playbackFinished), at: 12) == [.download(flow, .deleteFile("/tmp/a.ts"))])
         _ = player.send(.download(flow, .fileDeleted("/tmp/a.ts")), at: 12.001)
         #expect(player.download.state == .uninitialized)
         let held = MediaDisplay(isVisible: true, phase: .completed, icon: .spinner, fill: 1,
-                                title: "CirclePlayer — completed", awaitsRealWork: true)
+                                title: "CirclePlayer — completed", nowPlaying: "A", artist: "Artist", awaitsRealWork: true)
         #expect(player.display(at: 12.001) == held)
         #expect(player.display(at: 12.799) == held)
         #expect(player.display(at: 12.8).phase == .uninitialized)
         #expect(player.display(at: 11.9).phase == .uninitialized, "the hold starts when playback finished")
     }
 
-    @Test("with a fallback the circle stays over a video, ready (even when a download played before); without, it hides")
+    @Test("a video hides the circle, with a fallback too (issue 30: one player the user sees); the fallback waits ready")
     func circleOverVideo() {
         let film = VideoRequest(source: .hls(URL(string: "http://127.0.0.1:1/film/master.m3u8")!), title: "Film")
         var player = MediaPlayer(fallback: Self.a)
         let flow = player.flow
         _ = player.send(.circleTapped, at: 0)
         _ = player.send(.download(flow, .fetchFinished(FetchID(1), file: "/tmp/a.ts")), at: 1)
-        #expect(player.display(at: 1).phase == .playing)
+        #expect(player.display(at: 1 + player.fillHold).phase == .playing)
         _ = player.send(.playRequested(.video(film)), at: 2)
-        #expect(player.display(at: 2) == MediaDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0,
-                                                      title: "CirclePlayer — uninitialized"))
+        #expect(player.display(at: 2) == .hidden)
         #expect(player.flow == flow.next, "a fresh flow: the retired one's reports change nothing")
+        #expect(player.download.state == .uninitialized, "the fallback waits, ready")
         #expect(player.nowPlaying?.title == "Film", "the media controls see the video")
         var alone = MediaPlayer()
         _ = alone.send(.playRequested(.video(film)), at: 0)
         #expect(alone.display(at: 0) == .hidden)
+    }
+
+    @Test("the fill hold: a finished fetch shows the full circle, still fetching, for fillHold seconds, then playing")
+    func fillHold() {
+        var player = MediaPlayer(fallback: Self.a)
+        let flow = player.flow
+        _ = player.send(.circleTapped, at: 0)
+        _ = player.send(.download(flow, .fetchProgressed(FetchID(1), fraction: 0.4)), at: 0.5)
+        #expect(player.display(at: 0.5).fill == 0.4)
+        _ = player.send(.download(flow, .fetchProgressed(FetchID(1), fraction: 0.874)), at: 0.9)
+        #expect(player.display(at: 0.9).fill == 0.874, "progress rises with every report")
+        let commands = player.send(.download(flow, .fetchFinished(FetchID(1), file: "/tmp/a.ts")), at: 1)
+        #expect(commands == [.download(flow, .play(file: "/tmp/a.ts"))], "playback begins at once")
+        let held = player.display(at: 1)
+        #expect(held.phase == .fetching && held.fill == 1 && held.icon == .spinner && held.awaitsRealWork)
+        #expect(player.display(at: 1 + player.fillHold - 0.001).fill == 1)
+        #expect(player.display(at: 1 + player.fillHold).phase == .playing)
+        #expect(player.isHoldingFill(at: 1) && !player.isHoldingFill(at: 1 + player.fillHold))
+        // A tap in the hold pauses the real player and ends the hold.
+        var tapped = player
+        _ = tapped.send(.circleTapped, at: 1.1)
+        #expect(tapped.display(at: 1.1).phase == .paused)
     }
 
     @Test("a tap during the hold goes to the real player and ends the hold")

@@ -49,7 +49,7 @@ struct IPlayerAppTests {
         return (matches, report.joined(separator: "; "))
     }
 
-    @Test("categories → highlights (episodes, collections, thumbnails) → a collection does nothing → an episode's details → back twice")
+    @Test("categories → highlights (episodes, collections, thumbnails) → a collection's episodes and back → an episode's details → back twice")
     func browse() async throws {
         let server = try await Self.serve()
         let comedy = Self.categoryRow(2)
@@ -67,6 +67,10 @@ struct IPlayerAppTests {
             100 wait-still 20000
             100 screenshot highlights.png
             200 tap \(collection.x) \(collection.y)
+            200 wait-screen collection 2000
+            200 wait-load loaded 20000
+            250 key backspace
+            250 wait-screen highlights 2000
             300 wait-still 20000
             400 tap \(episode.x) \(episode.y)
             400 wait-screen episode 2000
@@ -101,18 +105,21 @@ struct IPlayerAppTests {
         #expect(arts.rows?.map(\.id) == ["b0bb8kqd", "p06b6l8p", "b0bbkw7p", "p06bmvwm", "p06c1vbx", "b0bbn5tk"],
                 "\(arts.rows ?? [])")
         #expect(arts.rows?.first?.title == "Britain's Lost Masterpieces")
-        // The collection was selected and nothing happened; the episode opened; back with Backspace and ‹.
-        #expect(frames.allOutputs == ["rowSelected:categories:arts", "rowSelected:highlights:p06b6l8p",
+        // The collection opened its episodes (issue 30), back; the episode opened; back with Backspace and ‹.
+        #expect(frames.allOutputs == ["rowSelected:categories:arts", "rowSelected:highlights:p06b6l8p", "back:collection",
                                       "rowSelected:highlights:b0bb8kqd", "back:episode", "back:highlights",
                                       "rowSelected:categories:comedy"], "\(frames.allOutputs)")
-        #expect(frames.screenRuns == ["categories", "highlights", "episode", "highlights", "categories", "highlights"],
-                "\(frames.screenRuns)")
+        #expect(frames.screenRuns == ["categories", "highlights", "collection", "highlights", "episode", "highlights", "categories",
+                                      "highlights"], "\(frames.screenRuns)")
+        let jazz = try #require(frames.last { $0.screen == "collection" && $0.load == "loaded" })
+        #expect(jazz.title == "Jazz Music" && jazz.rowCount == 7, "its seven episodes")
         let details = try #require(frames.first { $0.screen == "episode" })
         #expect(details.title == "Britain's Lost Masterpieces" && details.depth == 3)
         #expect(try #require(frames.last).title == "Comedy")
         // Requests exactly as the seed gives them; thumbnails at 192x108 and the details image at 640x360.
         #expect(requests.filter { $0 == Self.categoriesPath }.count == 1)
         #expect(requests.filter { $0 == Self.artsPath }.count == 1, "back does not reload")
+        #expect(requests.contains("/ibl/v1/groups/p06b6l8p/episodes"), "iBL's group endpoint")
         #expect(requests.contains("/images/ic/192x108/p06cfvzl.jpg"))
         #expect(requests.contains("/images/ic/640x360/p06cfvzl.jpg"))
 

@@ -21,10 +21,11 @@ struct InterlochenSampleRig {
     /// MP3: a story long enough for −15 s and +15 s).
     static func serve(storyCopies: Int = 1) async throws -> InterlochenSampleRig {
         let interlochen = try RouteTable.load(contentsOf: directory.appendingPathComponent("routes.json"))
-        let vimeo = try RouteTable.load(contentsOf: VimeoSampleRoutes.directory.appendingPathComponent("routes.json"))
+        let vimeo = try VimeoSampleRoutes.table()
         let mp3 = [UInt8](try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3")))
         let storyBytes = Array([[UInt8]](repeating: mp3, count: max(1, storyCopies)).joined())
-        let story = Route(path: "/npr/audio/story.mp3", response: RouteResponse(data: storyBytes, contentType: "audio/mpeg"))
+        // Every story's link (`/npr/audio/story-SECONDS.mp3`) answers these bytes.
+        let story = Route(path: "/npr/audio/story-*.mp3", response: RouteResponse(data: storyBytes, contentType: "audio/mpeg"))
         let server = try await StreamServer.start(routes: RouteTable(routes: interlochen.routes + vimeo.routes + [story]),
                                                   fallback: .directory(VimeoSampleRoutes.stream.path))
         let station = try RadioStation(mp3: mp3, name: "Classical IPR", title: "Sample", pacing: .realTime, burstSeconds: 1)
@@ -138,8 +139,10 @@ struct InterlochenAppTests {
         #expect(!run.stderr.contains("sample-password") && !run.stderr.contains("sample-key"))
         // Featured scrolled to its end: the live cast is the last row, its LIVE mark red at the right end.
         let featured = try LoadedImage(contentsOf: run.file("featured-end.png"))
-        #expect(featured.pixel(784, 508, is: (0xD6, 0x28, 0x28), tolerance: 12), "LIVE: \(featured.rgba(784, 508))")
-        #expect(!featured.pixel(784, 436, is: (0xD6, 0x28, 0x28), tolerance: 60), "no LIVE on the row above")
+        // (The list keeps room after its last row for the circle: ListGeometry.endInset.)
+        let lastRow = Int(508 - ListGeometry.endInset)
+        #expect(featured.pixel(784, lastRow, is: (0xD6, 0x28, 0x28), tolerance: 12), "LIVE: \(featured.rgba(784, lastRow))")
+        #expect(!featured.pixel(784, lastRow - 72, is: (0xD6, 0x28, 0x28), tolerance: 60), "no LIVE on the row above")
         // Radio's station rows: blue and green thumbnails.
         let radio = try LoadedImage(contentsOf: run.file("radio.png"))
         let blue = ListGeometry.thumbnailCentre(0), green = ListGeometry.thumbnailCentre(1)
@@ -210,7 +213,7 @@ struct InterlochenAppTests {
             300 wait-state playing 30000
             400 quit
             """, arguments: rig.arguments)
-        let mp3 = rig.requests("/npr/audio/story.mp3")
+        let mp3 = rig.requests("/npr/audio/story-")
         try await rig.stop()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -240,7 +243,7 @@ struct InterlochenAppTests {
         \(start)
         100 wheel 0 -25 400 300
         100 wait-still 20000
-        200 tap 400 436
+        200 tap 400 \(436 - ListGeometry.endInset)
         200 wait-screen details 5000
         200 wait-still 20000
         """
@@ -463,7 +466,7 @@ struct InterlochenAppTests {
             600 quit
             """, arguments: rig.arguments, audio: .disk)
         let mp3 = try Data(contentsOf: VimeoSampleRoutes.stream.appendingPathComponent("fallback.mp3"))
-        let requests = rig.server.statistics.requests.filter { $0.path == "/npr/audio/story.mp3" }.sorted { $0.startedAt < $1.startedAt }
+        let requests = rig.server.statistics.requests.filter { $0.path.hasPrefix("/npr/audio/story-") }.sorted { $0.startedAt < $1.startedAt }
         try await rig.stop()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -522,7 +525,7 @@ struct InterlochenAppTests {
             550 wait-slider position \(step + 0.11) \(step + 0.3) 30000
             600 quit
             """, arguments: rig.arguments, audio: .disk)
-        let requests = rig.server.statistics.requests.filter { $0.path == "/npr/audio/story.mp3" }.sorted { $0.startedAt < $1.startedAt }
+        let requests = rig.server.statistics.requests.filter { $0.path.hasPrefix("/npr/audio/story-") }.sorted { $0.startedAt < $1.startedAt }
         try await rig.stop()
         defer { run.remove() }
         #expect(run.status == 0, "\(run.diagnostics)")
@@ -682,12 +685,13 @@ struct InterlochenAppTests {
     func watchLiveCast() async throws {
         // The player's ✕ sits where the shell's back button does; a move shows the controls first.
         let close = ShellLayout(size: Size(width: 800, height: 600)).backButton.center
-        // Featured scrolled to its end (15 rows, 584 pt): the cast is the last row, its centre at y 508.
+        // Featured scrolled to its end (15 rows, 584 pt, and the circle's room after them): the cast is the last row,
+        // its centre at y 508 less that room.
         let run = try await DemoRun.script("""
             \(Self.start)
             100 wheel 0 -50 400 300
             100 wait-still 20000
-            200 tap 400 508
+            200 tap 400 \(508 - ListGeometry.endInset)
             200 wait-screen details 5000
             200 wait-still 20000
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)

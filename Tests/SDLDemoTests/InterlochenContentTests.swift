@@ -79,9 +79,9 @@ struct InterlochenContentTests {
             200 wait-still 20000
             200 wait-row hdrelay:chapel 5000
             200 screenshot performances-end.png
-            300 tap 400 384
+            300 tap 400 \(384 - ListGeometry.endInset)
             300 wait-still 20000
-            400 tap 400 508
+            400 tap 400 \(508 - ListGeometry.endInset)
             400 wait-screen details 5000
             400 wait-still 20000
             500 tap \(share.x) \(share.y)
@@ -111,9 +111,11 @@ struct InterlochenContentTests {
         #expect(topHeader, "Orchestra's header: \(top.rgba(700, 64))")
         #expect(topItem, "the first item: \(top.rgba(700, 90))")
         let end = try LoadedImage(contentsOf: run.file("performances-end.png"))
-        let endHeader = end.pixel(700, 380, is: (0xEC, 0xEF, 0xF4), tolerance: 6), live = end.pixel(784, 508, is: (0xD6, 0x28, 0x28), tolerance: 12)
-        #expect(endHeader, "Live's header: \(end.rgba(700, 380))")
-        #expect(live, "LIVE: \(end.rgba(784, 508))")
+        // (The list keeps the circle's room after its last row: everything sits ListGeometry.endInset higher.)
+        let headerY = Int(380 - ListGeometry.endInset), liveY = Int(508 - ListGeometry.endInset)
+        let endHeader = end.pixel(700, headerY, is: (0xEC, 0xEF, 0xF4), tolerance: 6), live = end.pixel(784, liveY, is: (0xD6, 0x28, 0x28), tolerance: 12)
+        #expect(endHeader, "Live's header: \(end.rgba(700, headerY))")
+        #expect(live, "LIVE: \(end.rgba(784, liveY))")
         // Share: the notice, and the link on the clipboard (read back from SDL's clipboard by the app).
         #expect(frames.allOutputs.contains("action:details:share"))
         #expect(frames.contains { $0.screen == "details" && $0.notice == "Link copied" })

@@ -115,7 +115,7 @@ struct TraceLineTests {
     @Test("the player's fields keep their names, order and format; the screen follows")
     func playerFields() {
         let line = TraceWriter.line(for: frame(screens: .empty))
-        #expect(line == #"{"t":16.667,"state":"fetching","progress":0.5,"x":400,"y":300,"radius":60,"docked":"right","icon":"spinner","width":800,"height":600,"screen":null}"#)
+        #expect(line == #"{"t":16.667,"state":"fetching","progress":0.5,"x":400,"y":300,"radius":60,"docked":"right","icon":"spinner","width":800,"height":600,"screen":null,"windowTitle":""}"#)
     }
 
     @Test("a list screen: name, load, depth, title, scroll, row count, visible rows (id, title), footer; outputs")
@@ -130,7 +130,7 @@ struct TraceLineTests {
         let line = TraceWriter.line(for: frame(screens: screens, outputs: [.nearEnd("videos", rowCount: 30), .back(from: "x")]))
         #expect(line.contains(#","screen":"videos","load":"refreshing","depth":2,"title":"Night Drives","scroll":1440,"rowCount":30,"rows":[{"id":"r20","title":"Row \"20\""},"#))
         #expect(line.contains(#"{"id":"r27","title":"Row \"27\""}],"footer":"loading","spinner":"#), "refreshing: the indicator's angle")
-        #expect(line.hasSuffix(#","outputs":["nearEnd:videos:30","back:x"]}"#))
+        #expect(line.hasSuffix(#","outputs":["nearEnd:videos:30","back:x"],"windowTitle":""}"#), "the window's title last")
         let decoded = try JSONDecoder().decode(TraceFrame.self, from: Data(line.utf8))
         #expect(decoded.rows?.count == 8 && decoded.rowCount == 30 && decoded.screen == "videos")
         #expect(decoded.headers == nil, "no header rows, no key")

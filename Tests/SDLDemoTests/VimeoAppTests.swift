@@ -1,5 +1,6 @@
 import DragPhysics
 import Foundation
+import Samples
 import ScreenKit
 import StreamServer
 import Testing
@@ -12,10 +13,18 @@ enum VimeoSampleRoutes {
     static let stream = PackagePaths.root.appendingPathComponent("Sources/Samples/DefaultStream")
     static let token = "sample-token"
 
+    /// The sample's routes with its videos, each looped to its listed length (Samples' `LoopedMedia`, as
+    /// `SampleServer` serves them).
+    static func table() throws -> RouteTable {
+        var routes = try RouteTable.load(contentsOf: directory.appendingPathComponent("routes.json"))
+        routes.routes += try LoopedMedia.videoRoutes(lengths: try LoopedMedia.lengths(in: directory.appendingPathComponent("video-lengths.json")),
+                                                     ladder: PackagePaths.videoSample.appendingPathComponent("hls"))
+        return routes
+    }
+
     /// Starts the sample's server.
     static func serve() async throws -> StreamServer {
-        let routes = try RouteTable.load(contentsOf: directory.appendingPathComponent("routes.json"))
-        return try await StreamServer.start(routes: routes, fallback: .directory(stream.path))
+        try await StreamServer.start(routes: try table(), fallback: .directory(stream.path))
     }
 
     /// `--app vimeo --base-url … --token …` for `server`, and a store.
@@ -299,14 +308,14 @@ struct VimeoAppTests {
         #expect(dark > 20, "no message text above the button (\(dark) dark pixels)")
     }
 
-    @Test("the circle is hidden until something plays; then it floats over the list and takes the taps there")
+    @Test("the circle is hidden until something plays; then it floats over the list, at its home at the bottom right, and takes the taps there")
     func circleOverTheList() async throws {
         let server = try await VimeoSampleRoutes.serve()
         let run = try await DemoRun.script("""
             \(Self.openAlbum)
             150 play-download \(server.url(for: "/hls_index.m3u8").absoluteString)
             150 wait-state playing 30000
-            200 tap 400 300
+            200 tap \(ListGeometry.circleHome.x) \(ListGeometry.circleHome.y)
             200 wait-state paused 5000
             300 key escape
             400 key escape

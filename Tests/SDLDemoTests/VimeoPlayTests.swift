@@ -23,7 +23,7 @@ struct VimeoPlayTests {
     static func runOnAlbum(_ steps: String) async throws -> DemoRun {
         let server = try await VimeoSampleRoutes.serve()
         let run = try await DemoRun.script(VimeoAppTests.openAlbum + "\n" + steps, arguments: VimeoSampleRoutes.arguments(server))
-        let playlists = VimeoSampleRoutes.requests("/hls_index.m3u8", on: server)
+        let playlists = VimeoSampleRoutes.requests("/video/", on: server).filter { $0.hasSuffix("master.m3u8") }
         try await server.shutdown()
         #expect(run.status == 0, "\(run.diagnostics)")
         #expect(playlists.count >= 1, "the video's HLS link was fetched")

@@ -25,7 +25,7 @@ struct PresentationTests {
         let videos = try Sample.decode(VimeoList<VimeoVideo>.self, "videos/1001-page-1.json").data
         let video = VimeoPresentation.row(videos[1], overline: "Night Drives")
         #expect(video.title == "Night Drives 2: Empty Motorway" && video.overline == "NIGHT DRIVES")
-        #expect(video.subtitle == "1:37 · 1280 × 720")
+        #expect(video.subtitle == "2:51 · 1280 × 720")
         let served = VimeoVideo(id: "9", name: " ", pictures: VimeoPictures(sizes: [.init(width: 200, height: 113, link: "http://h/p.jpg")]))
         #expect(VimeoPresentation.row(served, overline: nil).thumbnail == URL(string: "http://h/p.jpg"))
         #expect(VimeoPresentation.row(served, overline: nil).title == "Untitled" && VimeoPresentation.summary(served) == nil)
@@ -36,7 +36,7 @@ struct PresentationTests {
         let videos = try Sample.decode(VimeoList<VimeoVideo>.self, "videos/1001-page-1.json").data
         let details = VimeoPresentation.details(videos[0], overline: "Night Drives")
         #expect(details.title == "Night Drives 1: Harbour Lights" && details.subtitle == "Duration: 1:00" && details.overline == "NIGHT DRIVES")
-        #expect(details.facts.first == "Size: 1920 × 1080")
+        #expect(details.facts.first == "Size: 1280 × 720")
         #expect(details.facts.dropFirst().first == "File: HLS · adaptive")
         #expect(details.facts.last?.hasPrefix("File: SD · 640 × 360 · video/mp4 · ") == true)
         #expect(details.actions == [ActionButton(.watch), ActionButton(.listen)])

@@ -4,6 +4,7 @@ import Foundation
 import ScreenKit
 import MediaCore
 import Testing
+import TestSupport
 import VideoCore
 import VimeoCore
 
@@ -36,44 +37,8 @@ struct ScreensTests {
         .albums(Sourced(albums, source: stale ? .store : .network, fetchedAt: now, freshness: stale ? .stale : .fresh))
     }
 
-    /// A running app: the model, the shell, and the requests it asked for.
-    struct Harness {
-        var screens = VimeoScreens()
-        var shell = Shell(size: Size(width: 800, height: 600), circleRadius: 60)
-        var t = 0.0
-
-        mutating func start() -> [VimeoScreens.Command] { screens.send(.started, &shell, at: t, now: Date()) }
-        mutating func handle(_ output: ShellOutput) -> [VimeoScreens.Command] {
-            t += 0.1
-            return screens.send(.output(output), &shell, at: t, now: Date())
-        }
-        mutating func finish(_ command: VimeoScreens.Command?, _ outcome: VimeoScreens.Outcome) -> [VimeoScreens.Command] {
-            t += 0.1
-            guard case .load(let request)? = command else {
-                Issue.record("not a load: \(String(describing: command))")
-                return []
-            }
-            return screens.send(.finished(request, outcome), &shell, at: t, now: Date())
-        }
-        /// Sends the shell's outputs from a frame tick to the app.
-        mutating func tick() -> [VimeoScreens.Command] {
-            t += 0.1
-            var commands: [VimeoScreens.Command] = []
-            for output in shell.send(.tick(time: t)) { commands += screens.send(.output(output), &shell, at: t, now: Date()) }
-            return commands
-        }
-        var top: Screen? { shell.top }
-        var rows: [ListRow] { top?.list?.rows ?? [] }
-        /// The album `albums` loaded on the albums screen, then album 1001 opened with page 1 in.
-        static func inAlbum() -> (Harness, VimeoScreens.Command?) {
-            var app = Harness()
-            let start = app.start()
-            _ = app.finish(start.first, ScreensTests.albumsOutcome())
-            let open = app.handle(.rowSelected(VimeoScreens.albumsScreen, "1001"))
-            _ = app.finish(open.first, ScreensTests.page(.album("1001"), 1, of: 60))
-            return (app, open.first)
-        }
-    }
+    /// A running app: the model, the shell, and the requests it asked for (TestSupport's harness).
+    typealias Harness = ScreenModelHarness<VimeoScreens>
 
     static func load(_ command: VimeoScreens.Command?) -> VimeoScreens.Load? {
         if case .load(let request)? = command { return request.load }
@@ -242,6 +207,33 @@ struct ScreensTests {
                                          artworkURL: URL(string: "http://h/p3.jpg"))))])
         #expect(app.handle(.action(VimeoScreens.detailsScreen, .play)).isEmpty)
         #expect(app.screens.stack == ["albums", "videos", "details"])
+    }
+
+    @Test("Listen turns into Pause while the video's sound is fetched or plays; Pause pauses, Listen resumes; another sound: Listen")
+    func listenPause() throws {
+        var (app, _) = Harness.inAlbum()
+        let check = app.handle(.rowSelected(VimeoScreens.videosScreen, "v3"))
+        _ = app.finish(check.first, .connectivity(.online))
+        let listen = try #require(app.handle(.action(VimeoScreens.detailsScreen, .listen)).first)
+        guard case .effect(.listen(let request)) = listen else { Issue.record("not listen"); return }
+        func actions() -> [ScreenAction] {
+            guard case .details(let details)? = app.top?.body else { return [] }
+            return details.actions.map(\.action)
+        }
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .fetching))
+        #expect(actions() == [.watch, .pause])
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .playing))
+        #expect(actions() == [.watch, .pause])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .pause)) == [.effect(.control(.pause))])
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .paused))
+        #expect(actions() == [.watch, .listen])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .listen)) == [.effect(.control(.play))], "resume, not fetch again")
+        let other = DownloadRequest(playlist: URL(string: "http://h/other.m3u8")!)
+        _ = app.playing(PlaybackStatus(active: .download(other), phase: .playing))
+        #expect(actions() == [.watch, .listen])
+        #expect(app.handle(.action(VimeoScreens.detailsScreen, .pause)).isEmpty, "Pause of a sound not loaded does nothing")
+        _ = app.playing(PlaybackStatus(active: .download(request), phase: .uninitialized))
+        #expect(actions() == [.watch, .listen], "played to its end")
     }
 
     @Test("Watch: connectivity checked once; online: the player screen over the details and the player on the HLS link; closed: the details as left")
@@ -422,5 +414,20 @@ struct ScreensTests {
             #expect(app.handle(output).isEmpty, "\(output)")
         }
         #expect(app.screens.stack == ["albums", "videos"] && app.rows.count == 25)
+    }
+}
+
+extension ScreenModelHarness where Model == VimeoScreens {
+    /// A new Vimeo app.
+    init() { self.init(VimeoScreens()) }
+
+    /// The album `albums` loaded on the albums screen, then album 1001 opened with page 1 in.
+    static func inAlbum() -> (Self, VimeoScreens.Command?) {
+        var app = Self()
+        let start = app.start()
+        _ = app.finish(start.first, ScreensTests.albumsOutcome())
+        let open = app.handle(.rowSelected(VimeoScreens.albumsScreen, "1001"))
+        _ = app.finish(open.first, ScreensTests.page(.album("1001"), 1, of: 60))
+        return (app, open.first)
     }
 }

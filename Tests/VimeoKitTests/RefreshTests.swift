@@ -142,7 +142,7 @@ struct RefreshTests {
             let page = try await library.videos(album: "1001", page: 2, now: at(1, 0))
             #expect(page.source == .store && page.value.videos.count == 25 && page.value.total == 60 && page.value.hasMore)
             let video = try #require(page.value.videos.first)
-            #expect(video.files.count == 3 && video.hlsFile?.streamLink?.hasSuffix("/hls_index.m3u8") == true)
+            #expect(video.files.count == 3 && video.hlsFile?.streamLink?.hasSuffix("/master.m3u8") == true)
             #expect(video.tags == ["night", "drive"] && video.metadataLink == "/videos/1201025/comments")
             #expect(video.createdTime != nil && video.pictures.sizes.count == 4 && video.description != nil)
             #expect(rig.server.statistics.requests.isEmpty)

@@ -94,13 +94,19 @@ public struct DraggableCircle: Sendable {
     private var motion: Motion
     private var press: Press?
 
-    /// Creates a resting circle at `center` (clamped into `bounds`; a non-finite centre means the middle).
-    public init(center: Point, radius: Double, bounds: Size, configuration: DragConfiguration = .default) {
+    /// Creates a resting circle at `center` (clamped into `bounds`; a non-finite centre means the middle), docked
+    /// on `docked` if given (its centre moved onto that edge, as a push there would leave it; it stays there when
+    /// the window is resized, as any docked circle does).
+    public init(center: Point, radius: Double, bounds: Size, configuration: DragConfiguration = .default, docked: Edge? = nil) {
         self.radius = radius
         self.bounds = bounds
         self.configuration = configuration
         let start = center.isFinite ? center : bounds.center
-        motion = .resting(center: bounds.clampedCenter(start, radius: radius), docked: nil)
+        if let docked {
+            motion = .resting(center: bounds.dockedCenter(on: docked, from: start, radius: radius), docked: docked)
+        } else {
+            motion = .resting(center: bounds.clampedCenter(start, radius: radius), docked: nil)
+        }
     }
 
     /// A resting circle in the middle of `bounds` (the spec's initial state).

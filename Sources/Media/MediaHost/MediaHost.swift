@@ -328,6 +328,9 @@ public final class MediaHost: @unchecked Sendable {
         if let finishedAt = player.finishedAt, player.isHoldingCompletion(at: now) {
             wake = min(wake ?? .infinity, finishedAt + player.completionHold)
         }
+        if let filledAt = player.filledAt, player.isHoldingFill(at: now) {
+            wake = min(wake ?? .infinity, filledAt + player.fillHold)
+        }
         if let video = videos.nextPump(after: now) { wake = min(wake ?? .infinity, video) }
         return wake
     }

@@ -13,6 +13,14 @@ protocol FrameTarget: AnyObject {
     func setTitle(_ title: String)
     /// Saves the frame drawn and not yet presented to `path` (PNG for `.png`, else BMP).
     func screenshot(to path: String) throws
+    /// Lets the window system's events reach the window without reading them as input (a scripted run, whose
+    /// input is the script's): the window learns its real size and lays its drawable out for it.
+    func processWindowEvents()
+}
+
+extension FrameTarget {
+    /// Nothing to process (targets without a window).
+    func processWindowEvents() {}
 }
 
 /// The SDL window: ``FrameRenderer`` on the ``Canvas`` with the ``TextRenderer``.
@@ -35,6 +43,12 @@ final class WindowTarget: FrameTarget {
     /// Draws the frame: a video under the Buff panel (`--app buffs`) before the screens and the circle, a video
     /// player screen (`--video`, Watch) over everything.
     func draw(_ frame: FrameSnapshot, images: ImageStore?) throws {
+        // The window the X server shows changed without SDL saying so (a window manager acted on fullscreen later
+        // than SDL assumed): lay out again for what is really there (the trace's width and height with it).
+        let shown = canvas.windowSize
+        if shown.width > 0, shown.height > 0, Double(shown.width) != frame.windowWidth || Double(shown.height) != frame.windowHeight {
+            canvas.announceResize()
+        }
         let backdrop = frame.backdrop.map { player in { (painter: Painter) in try self.drawVideo(player, frame: frame, with: painter) } }
         try FrameRenderer.draw(frame, on: canvas, text: text, images: images, backdrop: backdrop)
         // The cursor hides with the player screen's controls (issue 18), as in mpv; never under the Buff panel.
@@ -65,6 +79,8 @@ final class WindowTarget: FrameTarget {
     }
 
     func present() { canvas.present() }
+
+    func processWindowEvents() { canvas.processWindowEvents() }
 
     func setSize(width: Int, height: Int) { canvas.setSize(width: width, height: height) }
 

@@ -51,6 +51,9 @@ struct VideoOptions: ParsableArguments {
         }
     }
 
+    /// The embedded sample video's master playlist on its server.
+    static let samplePath = "/hls/master.m3u8"
+
     /// Whether the embedded sample is asked for.
     var wantsSample: Bool { video == Self.sample || video?.isEmpty == true }
 
@@ -64,7 +67,8 @@ struct VideoOptions: ParsableArguments {
     func served() throws -> (request: VideoRequest, sample: AppSample?) {
         guard let video, !wantsSample else {
             let sample = try AppSample.start(.video)
-            return (request(source: .hls(sample.url(for: "/ts/master.m3u8")), title: "Sample video"), sample)
+            // The ladder the apps play: 320x180, 640x360 and 1280x720 with MP3 sound (VideoSample/hls, 12 s).
+            return (request(source: .hls(sample.url(for: Self.samplePath)), title: "Sample video"), sample)
         }
         let source = VideoRequest.Source.parse(video)
         let title = URL(string: source.description)?.lastPathComponent ?? source.description

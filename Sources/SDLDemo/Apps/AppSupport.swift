@@ -11,15 +11,23 @@ final class AppSample: Sendable {
         self.sample = sample
     }
 
-    /// Starts serving `name` on 127.0.0.1 and says so on stderr.
-    static func start(_ name: SampleName) throws -> AppSample {
+    /// Starts serving `name` on 127.0.0.1 and says so on stderr. With a `store` the user keeps (`--store`), the
+    /// sample prefers the port it was served on the last time with that store (``AppStore/samplePortFile``), so the
+    /// links the store kept (pictures, videos, the next page) point at it again; a port taken since falls back to
+    /// an ephemeral one (said on stderr: stored links then fail until a refresh).
+    static func start(_ name: SampleName, store: AppStore? = nil) throws -> AppSample {
+        let preferred = store?.lastSamplePort
         let sample: SampleServer
         do {
-            sample = try Blocking.run { try await SampleServer.start(name) }
+            sample = try Blocking.run { try await SampleServer.start(name, preferredPort: preferred) }
         } catch {
             throw WiringError(message: "\(error)")
         }
         DemoLog.line("serving the embedded \(name.rawValue) at \(sample.baseURL.absoluteString)")
+        if let preferred, sample.server.port != preferred {
+            DemoLog.line("port \(preferred), which the store's links point at, is taken: stored links fail until a refresh")
+        }
+        store?.rememberSamplePort(sample.server.port)
         return AppSample(sample: sample)
     }
 
@@ -63,9 +71,47 @@ struct AppStore: Sendable {
         return stem + "-\(name).sqlite"
     }
 
+    /// The store for `app` at `path` (``init(path:app:)``) and, when `sample` is given, that embedded sample served
+    /// for it (``AppSample/start(_:store:)``: on the port the store's links name); nothing is left behind when either
+    /// fails.
+    static func opened(path: String?, app: String, sample: SampleName?) throws -> (store: AppStore, sample: AppSample?) {
+        let store: AppStore
+        do {
+            store = try AppStore(path: path, app: app)
+        } catch {
+            throw WiringError(message: "\(app) store: \(error)")
+        }
+        do {
+            return (store, try sample.map { try AppSample.start($0, store: store) })
+        } catch {
+            store.remove()
+            throw error
+        }
+    }
+
     /// Deletes the temporary directory, if the store is in one.
     func remove() {
         if let temporaryDirectory { try? FileManager.default.removeItem(at: temporaryDirectory) }
+    }
+
+    /// Where a store the user keeps notes the port its embedded sample was served on (`STORE.sample-port`, one
+    /// number, mode 0600); nil for a temporary store, which no second run sees.
+    var samplePortFile: String? { temporaryDirectory == nil ? path + ".sample-port" : nil }
+
+    /// The port noted in ``samplePortFile``, if any (anything but a port number reads as none).
+    var lastSamplePort: Int? {
+        guard let file = samplePortFile, let data = FileManager.default.contents(atPath: file),
+              let text = String(data: data.prefix(16), encoding: .utf8),
+              let port = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)), (1...65535).contains(port) else { return nil }
+        return port
+    }
+
+    /// Notes `port` in ``samplePortFile`` (nothing for a temporary store; a failure only costs the next run its links).
+    func rememberSamplePort(_ port: Int) {
+        guard let file = samplePortFile, port != lastSamplePort else { return }
+        let written = FileManager.default.createFile(atPath: file, contents: Data("\(port)\n".utf8),
+                                                     attributes: [.posixPermissions: 0o600])
+        if !written { DemoLog.line("could not note the sample's port in \(file)") }
     }
 }
 

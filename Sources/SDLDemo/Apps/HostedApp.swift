@@ -30,11 +30,21 @@ protocol HostedApp: AnyObject {
     var backdrop: (any AppOverlay)? { get }
     /// What the window's player holds changed to `status` at `t` (called once per change, main thread).
     func playbackChanged(_ status: PlaybackStatus, _ shell: inout Shell, at t: Double)
+    /// Where the circle rests until the user moves it: centred (the default), or docked at the bottom right where
+    /// it covers none of the screens' text (the feed apps).
+    var circleHome: Shell.CircleHome { get }
+    /// The app's name, first in the window title with the screen shown (ScreenKit's ``ScreenKit/WindowTitle``);
+    /// nil for the player alone, whose title is the player's.
+    var name: String? { get }
 }
 
 extension HostedApp {
     /// Most apps do not follow the player.
     func playbackChanged(_ status: PlaybackStatus, _ shell: inout Shell, at t: Double) {}
+    /// The circle starts in the middle.
+    var circleHome: Shell.CircleHome { .center }
+    /// No name: the window is titled by the player.
+    var name: String? { nil }
 }
 
 /// What an app gets from the window: a way back to the main thread.

@@ -25,10 +25,13 @@ struct LinkOpener: Sendable {
         return Self.programsWithoutDoubleDash.contains(name) ? [url.absoluteString] : ["--", url.absoluteString]
     }
 
-    /// Opens `url` if the policy allows it; returns the refusal otherwise. Says on stderr what it did. The
-    /// program gets `environment` less its secrets.
+    /// Opens `url` if the policy allows it; returns the refusal, or why the program could not be started,
+    /// otherwise. Says on stderr what it did. The program gets `environment` less its secrets. When it was started
+    /// and later exits with a failure (xdg-open's 3 or 4: no program for the link, or it failed; xdg-utils'
+    /// manual), `failed` hears why, in one line, on the process's termination thread.
     @discardableResult
-    func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    func open(_ url: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+              failed: @escaping @Sendable (String) -> Void = { _ in }) -> String? {
         if case .refuse(let reason) = LinkPolicy.link(url) {
             DemoLog.line("interlochen: \(url.absoluteString): \(reason)")
             return reason
@@ -43,13 +46,33 @@ struct LinkOpener: Sendable {
         process.arguments = arguments(for: url)
         process.environment = Self.environment(environment)
         process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { _ in }
+        let command = self.command
+        process.terminationHandler = { process in
+            guard let reason = Self.failure(of: command, status: process.terminationStatus,
+                                            signalled: process.terminationReason == .uncaughtSignal) else { return }
+            DemoLog.line("interlochen: \(command) could not open \(url.absoluteString): \(reason)")
+            failed(reason)
+        }
         do {
             try process.run()
         } catch {
             DemoLog.line("interlochen: could not run \(command): \(error)")
+            return "Not opened: \(command) could not be started."
         }
         return nil
+    }
+
+    /// Why `command` exiting with `status` means the link was not opened (nil: it was). xdg-open's statuses
+    /// (xdg-utils' xdg-open(1)): 1 a syntax error, 2 a file that does not exist, 3 no program was found for it, 4
+    /// the program failed.
+    static func failure(of command: String, status: Int32, signalled: Bool) -> String? {
+        if signalled { return "Not opened: \(command) was stopped (signal \(status))." }
+        switch status {
+        case 0: return nil
+        case 3: return "Not opened: no program to open it was found (\(command) exit status 3)."
+        case 4: return "Not opened: the program for it failed (\(command) exit status 4)."
+        default: return "Not opened: \(command) failed (exit status \(status))."
+        }
     }
 
     /// `environment` without the variables that hold secrets.

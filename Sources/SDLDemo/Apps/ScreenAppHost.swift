@@ -29,12 +29,21 @@ import VideoCore
 ///
 /// **What an effect came to.** `effect` returns what the model should hear of the effect it ran (Interlochen's
 /// Share: the link copied or not), and the host hands it to ``ScreenKit/ScreenModel/effectFinished(_:_:at:)`` at
-/// once, in the same frame; nil: nothing to report.
+/// once, in the same frame; nil: nothing to report. An effect whose outcome comes later (a link's opener that
+/// exits with a failure) reports it through the ``EffectReply`` it is given (`effectReplying:`), from any thread;
+/// the model hears it at the next frame.
 final class ScreenAppHost<Model: ScreenModel>: HostedApp {
+    /// Reports what an effect came to once it is known, from any thread: the model hears it at the next frame.
+    struct EffectReply: Sendable {
+        fileprivate let send: @Sendable (Model.EffectResult) -> Void
+        /// Hands `result` to the model at the next frame.
+        func callAsFunction(_ result: Model.EffectResult) { send(result) }
+    }
+
     private var model: Model
     private let context: AppContext
     private let perform: @Sendable (Model.Request, Date) async -> Model.Outcome
-    private let effect: (Model.Effect) -> Model.EffectResult?
+    private let effect: (Model.Effect, EffectReply) -> Model.EffectResult?
     private let player: (Model.Effect) -> VideoRequest?
     /// The video player, while one is open.
     private var video: VideoOverlay?
@@ -42,9 +51,12 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     private let cleanup: () -> Void
     private var tasks: [Int: Task<Void, Never>] = [:]
     let resources: (any ResourceFetching)?
+    /// The app's name in the window title ("Interlochen — Radio").
+    let name: String?
 
     /// - Parameters:
     ///   - model: the app's screens.
+    ///   - name: the app's name in the window title (nil: the player's title).
     ///   - context: the way back to the main thread (and to the media host).
     ///   - resources: fetches the screens' images.
     ///   - perform: runs one load (off the main thread); `now` is the wall clock when it started.
@@ -53,17 +65,30 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
     ///   - player: the video an effect opens the player on (nil: not a player effect; it goes to `effect`).
     ///   - finished: sees every outcome before the model does (e.g. to log a failure on stderr).
     ///   - cleanup: stops what the app started (a sample server, a temporary store), after the loads.
-    init(model: Model, context: AppContext, resources: (any ResourceFetching)?,
+    convenience init(model: Model, name: String? = nil, context: AppContext, resources: (any ResourceFetching)?,
          perform: @escaping @Sendable (Model.Request, Date) async -> Model.Outcome,
          effect: @escaping (Model.Effect) -> Model.EffectResult? = { _ in nil },
          player: @escaping (Model.Effect) -> VideoRequest? = { _ in nil },
          finished: @escaping (Model.Outcome) -> Void = { _ in },
          cleanup: @escaping () -> Void = {}) {
+        self.init(model: model, name: name, context: context, resources: resources, perform: perform,
+                  effectReplying: { value, _ in effect(value) }, player: player, finished: finished, cleanup: cleanup)
+    }
+
+    /// As the other initialiser, with `effectReplying`, which may also report what an effect came to later through
+    /// the ``EffectReply`` it is given.
+    init(model: Model, name: String? = nil, context: AppContext, resources: (any ResourceFetching)?,
+         perform: @escaping @Sendable (Model.Request, Date) async -> Model.Outcome,
+         effectReplying: @escaping (Model.Effect, EffectReply) -> Model.EffectResult?,
+         player: @escaping (Model.Effect) -> VideoRequest? = { _ in nil },
+         finished: @escaping (Model.Outcome) -> Void = { _ in },
+         cleanup: @escaping () -> Void = {}) {
         self.model = model
+        self.name = name
         self.context = context
         self.resources = resources
         self.perform = perform
-        self.effect = effect
+        self.effect = effectReplying
         self.player = player
         self.finished = finished
         self.cleanup = cleanup
@@ -93,6 +118,9 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
 
     var overlay: (any AppOverlay)? { video }
 
+    /// Over a feed's lists and details the circle rests at the bottom right, above the tab bar (issue 30).
+    var circleHome: Shell.CircleHome { .bottomTrailing }
+
     func shutdown() {
         for task in tasks.values { task.cancel() }
         tasks.removeAll()
@@ -111,7 +139,7 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
             case .effect(let effect):
                 if let request = player(effect) {
                     openPlayer(request, at: t)
-                } else if let result = self.effect(effect) {
+                } else if let result = self.effect(effect, reply) {
                     run(model.effectFinished(result, &shell, at: t), &shell, at: t)
                 }
             }
@@ -130,6 +158,20 @@ final class ScreenAppHost<Model: ScreenModel>: HostedApp {
             context.update { shell, t in owner.value.object?.closePlayerScreen(&shell, at: t) }
         })
         media.send(.playRequested(.video(request)))
+    }
+
+    /// What an effect's later outcome goes through: the main thread at the next frame, then the model.
+    private var reply: EffectReply {
+        let context = self.context
+        let owner = UncheckedBox(WeakReference(self))
+        return EffectReply { result in
+            let result = UncheckedBox(result)
+            context.update { shell, t in owner.value.object?.effectReplied(result.value, &shell, at: t) }
+        }
+    }
+
+    private func effectReplied(_ result: Model.EffectResult, _ shell: inout Shell, at t: Double) {
+        run(model.effectFinished(result, &shell, at: t), &shell, at: t)
     }
 
     private func closePlayerScreen(_ shell: inout Shell, at t: Double) {

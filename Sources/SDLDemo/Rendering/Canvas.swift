@@ -108,8 +108,20 @@ final class Canvas {
         SDL_DestroyWindow(window)
     }
 
-    /// The window's size in points.
+    /// The window's size in points: on X11 the size the X server shows (``CSDL2X11``'s `circle_x11_window_size`),
+    /// which is what the picture must fit; SDL's own answer elsewhere. (SDL reports the display's size as soon as
+    /// fullscreen is asked for, whether or not a window manager made the window that large: on a bare X server
+    /// the app then drew 1280 × 800 into an 800 × 600 window, its controls off-screen.)
     var windowSize: (width: Int, height: Int) {
+        var w: Int32 = 0
+        var h: Int32 = 0
+        if isX11, circle_x11_window_size(window, &w, &h) == 1, w > 0, h > 0 { return (Int(w), Int(h)) }
+        SDL_GetWindowSize(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// SDL's idea of the window's size in points (what its drawable is measured against).
+    private var sdlWindowSize: (width: Int, height: Int) {
         var w: Int32 = 0
         var h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
@@ -126,7 +138,7 @@ final class Canvas {
 
     /// Output pixels per window point (1 on ordinary displays, 2 on most high-DPI ones).
     var scale: Double {
-        let points = windowSize
+        let points = sdlWindowSize
         let pixels = outputSize
         guard points.width > 0 else { return 1 }
         return Double(pixels.width) / Double(points.width)
@@ -185,6 +197,12 @@ final class Canvas {
         if on {
             guard case .windowed = fullscreen else { return }
             let restore = windowRect
+            // A bare X server (kiosks, minimal X setups, Xvfb) has no manager to act on SDL's request, and SDL would
+            // report the display's size for a window that stays small: fill the display at once instead.
+            if isX11, circle_x11_wm_supports_fullscreen(window) == 0 {
+                fill(restore: restore)
+                return
+            }
             SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
             fullscreen = .requested(since: SDL_GetTicks64(), restore: restore)
         } else {
@@ -222,6 +240,21 @@ final class Canvas {
             return
         }
         SDL_SetWindowFullscreen(window, 0)
+        fill(restore: restore)
+    }
+
+    /// Whether the window is an X11 one (the driver is `x11`).
+    private var isX11: Bool { SDL_GetCurrentVideoDriver().map { String(cString: $0) } == "x11" }
+
+    /// Makes the window borderless, at its display's origin and as large as it, itself (what a manager does for
+    /// `_NET_WM_STATE_FULLSCREEN`; mpv's x11 output does the same without one); `restore` is put back on leaving.
+    private func fill(restore: SDL_Rect) {
+        var bounds = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetDisplayBounds(display, &bounds) == 0 else {
+            fullscreen = .desktop   // no display to fill: keep the flag, the size stays
+            return
+        }
         SDL_SetWindowBordered(window, SDL_FALSE)
         SDL_SetWindowPosition(window, bounds.x, bounds.y)
         SDL_SetWindowSize(window, bounds.w, bounds.h)
@@ -267,16 +300,16 @@ final class Canvas {
     }
 
     /// Queues a size-changed event for the window, so the loop lays out for the size just set: SDL updates its
-    /// own idea of the size at once, and drops the X server's confirming event as no change.
-    private func announceResize() {
+    /// own idea of the size at once, and drops the X server's confirming event as no change. The loop reads the
+    /// size from ``windowSize`` when it translates the event.
+    func announceResize() {
         var event = SDL_Event()
         event.type = SDL_WINDOWEVENT.rawValue
         event.window.windowID = SDL_GetWindowID(window)
         event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
-        var width: Int32 = 0, height: Int32 = 0
-        SDL_GetWindowSize(window, &width, &height)
-        event.window.data1 = width
-        event.window.data2 = height
+        let size = windowSize
+        event.window.data1 = Int32(size.width)
+        event.window.data2 = Int32(size.height)
         SDL_PushEvent(&event)
     }
 
@@ -306,6 +339,15 @@ final class Canvas {
         SDL_SetWindowIcon(window, surface)
     }
 
+    /// Lets SDL take in the window system's events and drops the window and input events among them (a scripted run,
+    /// whose input is its script's): SDL then knows the window's real size (a fullscreen the app made, or a window
+    /// manager's), and the software renderer's surface follows it. Wake-ups (user events) stay queued.
+    func processWindowEvents() {
+        SDL_PumpEvents()
+        SDL_FlushEvents(SDL_WINDOWEVENT.rawValue, SDL_SYSWMEVENT.rawValue)
+        SDL_FlushEvents(SDL_KEYDOWN.rawValue, SDL_MULTIGESTURE.rawValue)
+    }
+
     /// Shows or hides the mouse cursor over the window (the video player hides it with its controls).
     func setCursorVisible(_ visible: Bool) {
         let wanted = visible ? SDL_ENABLE : SDL_DISABLE
@@ -317,9 +359,12 @@ final class Canvas {
         SDL_SetWindowSize(window, Int32(width), Int32(height))
     }
 
-    /// Sets the window title (used to show the player's state and failure message).
+    /// Sets the window title (ScreenKit's `WindowTitle`: the app and its screen, a video's title, or the player's state).
     func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
+        // SDL 2.26 leaves `_NET_WM_NAME` (what managers show) unchanged in a C locale when the title has a character
+        // the locale cannot hold, such as the titles' em dash: set it in UTF-8 ourselves.
+        if isX11 { _ = circle_x11_set_utf8_title(window, title) }
     }
 
     /// Clears the whole output to `color`.

@@ -15,10 +15,9 @@ enum FrameRenderer {
         let painter = Painter(canvas: canvas, text: text, images: images, time: frame.time)
         try backdrop?(painter)
         try ScreensRenderer.draw(frame.screens, size: (frame.windowWidth, frame.windowHeight), cleared: cleared, with: painter)
-        // Nothing selected (an app released the audio): no circle until something plays again. A now-playing
-        // screen shows the playback itself and hides it too (Screen.hidesCircle).
-        guard frame.audio.isVisible else { return }
-        if !frame.circleCovered {
+        // Nothing selected (an app released the audio, or a video shows under the Buff panel): no circle until
+        // something plays again. A now-playing screen shows the playback itself and hides it too (Screen.hidesCircle).
+        if frame.audio.isVisible, !frame.circleCovered {
             let mesh = CircleScene.mesh(frame.appearance, cx: frame.x * scale, cy: frame.y * scale,
                                         r: frame.radius * scale, t: frame.time)
             try canvas.draw(mesh)
@@ -27,6 +26,7 @@ enum FrameRenderer {
                 try drawMessage(message, frame: frame, with: painter)
             }
         }
+        // The panel over everything, whether or not the circle shows.
         if case .buff(let panel)? = frame.overlay {
             try BuffPanelRenderer.draw(panel, with: painter)
         }
@@ -36,14 +36,15 @@ enum FrameRenderer {
     static let messageWidth = 300.0
 
     /// Where the failure message goes: under the circle, or above it when there is no room below (the
-    /// circle docked at the bottom), kept inside the window.
+    /// circle docked at the bottom, or resting above a tab bar, whose labels it would cover), kept inside the window.
     static func messageBox(for frame: FrameSnapshot, lines: Int) -> Rect {
         let style = TextStyle.caption
         let height = Double(lines) * style.lineHeight + 8
         let width = min(messageWidth, frame.windowWidth - 16)
         let x = min(max(frame.x - width / 2, 8), frame.windowWidth - width - 8)
         let below = frame.y + frame.radius + 10
-        let y = below + height <= frame.windowHeight - 4 ? below : frame.y - frame.radius - 10 - height
+        let bottom = frame.screens.screen?.tabs != nil ? frame.windowHeight - TabBar.height : frame.windowHeight
+        let y = below + height <= bottom - 4 ? below : frame.y - frame.radius - 10 - height
         return Rect(x: x, y: y, width: width, height: height)
     }
 

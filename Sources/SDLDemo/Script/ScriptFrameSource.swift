@@ -57,7 +57,13 @@ struct ScriptFrameSource: FrameSource {
         self.waker = waker
         self.framesPerSecond = framesPerSecond
         pointer = (Double(windowSize.width) / 2, Double(windowSize.height) / 2)
+        shownSize = windowSize
     }
+
+    /// The window's size as last handed to the session: a scripted run in a real window (X11) follows what the X
+    /// server shows, as the interactive loop does from SDL's events (fullscreen by the app itself or a window
+    /// manager); offscreen it only changes with a `size` step.
+    private var shownSize: (width: Int, height: Int)
 
     private func time(ofFrame index: Int) -> Double { Double(index) / framesPerSecond }
 
@@ -66,6 +72,15 @@ struct ScriptFrameSource: FrameSource {
     mutating func nextFrame(_ session: any FrameSession, _ target: any FrameTarget) throws -> Double? {
         guard !finished else { return nil }
         let t = time(ofFrame: frameIndex)
+        target.processWindowEvents()
+        let shown = target.windowSize
+        if shown.width > 0, shown.height > 0, shown != shownSize {
+            shownSize = shown
+            if session.handle(.resized(Size(width: Double(shown.width), height: Double(shown.height)), time: t)) == .quit {
+                quitting = true
+                return t
+            }
+        }
         guard wait == nil, !quitting else { return t }
         while next < steps.count, due(steps[next]) <= t + 1e-9 {
             let step = steps[next]
@@ -97,6 +112,7 @@ struct ScriptFrameSource: FrameSource {
         switch step.command {
         case .size(let width, let height):
             target.setSize(width: width, height: height)
+            shownSize = (width, height)
             return send(.resized(Size(width: Double(width), height: Double(height)), time: stepTime))
         case .down(let x, let y):
             pointer = (x, y)

@@ -6,8 +6,9 @@ import ScreenKit
 /// Writes one JSON object per rendered frame ("JSON lines"):
 /// `{"t":16.667,"state":"fetching","progress":0.25,"x":400,"y":300,"radius":60,"docked":null,"icon":"spinner","width":800,"height":600,"screen":null}`
 /// `t` is in milliseconds; positions and sizes in window points; `docked` is an edge name or null;
-/// `message` is added in the failed state. What the screens show follows (``screenFields(_:time:)``), and
-/// `outputs` lists what they reported since the previous frame (``ScreenKit/ShellOutput/traceName``).
+/// `message` is added in the failed state. What the screens show follows (``screenFields(_:time:)``),
+/// `outputs` lists what they reported since the previous frame (``ScreenKit/ShellOutput/traceName``), and
+/// `windowTitle`, last, is the window's title (ScreenKit's ``ScreenKit/WindowTitle``).
 final class TraceWriter {
     private let handle: FileHandle
     private var buffer = ""
@@ -79,6 +80,7 @@ final class TraceWriter {
         if !frame.outputs.isEmpty {
             fields.append("\"outputs\":[" + frame.outputs.map { JSONText.quoted($0.traceName) }.joined(separator: ",") + "]")
         }
+        fields.append("\"windowTitle\":\(JSONText.quoted(frame.title))")
         return "{" + fields.joined(separator: ",") + "}"
     }
 
@@ -144,11 +146,16 @@ final class TraceWriter {
     /// The global audio player, when it shows more than the file flow: `circle` `"hidden"` while nothing is
     /// selected, `"covered"` while a screen that shows the playback itself hides it (now playing); for a
     /// stream `stream` true, `live`, `nowPlaying` (the title shown, or null), `artist` (when shown), `buffer`
-    /// (seconds decoded ahead) and `audible` (the headphones mark).
+    /// (seconds decoded ahead) and `audible` (the headphones mark); for a download the app titled, `nowPlaying` and
+    /// `artist` (when shown).
     static func audioFields(_ audio: MediaDisplay, covered: Bool = false) -> [String] {
         guard audio.isVisible else { return ["\"circle\":\"hidden\""] }
         let circle = covered ? ["\"circle\":\"covered\""] : []
-        guard audio.isStream else { return circle }
+        guard audio.isStream else {
+            // A download the app titled (Vimeo's Listen): the title and second line under the circle.
+            guard let title = audio.nowPlaying else { return circle }
+            return circle + ["\"nowPlaying\":\(JSONText.quoted(title))"] + (audio.artist.map { ["\"artist\":\(JSONText.quoted($0))"] } ?? [])
+        }
         var fields = circle + [
             "\"stream\":true",
             "\"live\":\(audio.isLive)",
@@ -165,7 +172,7 @@ final class TraceWriter {
     /// card is drawn, `[x, y, width, height]` in window points).
     /// The `video` object (issue 18's contract): the engine's status under the contract's names, plus where the
     /// picture is drawn (`rect`, window points: pixels at scale 1), `fullscreen` and `controlsVisible`; `live` (a live
-    /// playlist: LIVE on the seek bar, no duration).
+    /// playlist: LIVE on the seek bar, no duration); after a failure `failureText`, the sentence shown.
     static func videoField(_ video: VideoOverlayFrame) -> String {
         let s = video.status
         func number(_ value: Double?, digits: Int = 3) -> String { value.map { JSONText.number($0, digits: digits) } ?? "null" }
@@ -192,7 +199,9 @@ final class TraceWriter {
             "\"error\":\(s.error.map(JSONText.quoted) ?? "null")",
             "\"live\":\(s.isLive)",
         ]
-        return "\"video\":{" + fields.joined(separator: ",") + "}"
+        // After a failure: the sentence the screen shows (the technical line is `error`).
+        let failure = video.layout.failure.map { ["\"failureText\":\(JSONText.quoted($0.sentence))"] } ?? []
+        return "\"video\":{" + (fields + failure).joined(separator: ",") + "}"
     }
 
     static func overlayFields(_ overlay: OverlayFrame) -> [String] {

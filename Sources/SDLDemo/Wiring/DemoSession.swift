@@ -30,12 +30,13 @@ final class DemoSession {
     /// What the player held when the app last heard of it (nil: not yet told).
     private var playback: PlaybackStatus?
 
-    /// Creates a session whose circle is centred in a window of `width` × `height` points.
+    /// Creates a session in a window of `width` × `height` points, its circle where the app wants it
+    /// (``HostedApp/circleHome``: centred for the player alone, docked at the bottom right over a feed's screens).
     init(media: MediaHost, pumpsMedia: Bool, width: Double, height: Double, app: any HostedApp = PlayerApp(),
          tickers: [any FrameTicker] = []) {
         self.media = media
         self.pumpsMedia = pumpsMedia
-        self.shell = Shell(size: Size(width: width, height: height), circleRadius: Self.radius)
+        self.shell = Shell(size: Size(width: width, height: height), circleRadius: Self.radius, circleHome: app.circleHome)
         self.app = app
         self.tickers = tickers
     }
@@ -131,6 +132,9 @@ final class DemoSession {
         let backdrop = app.backdrop?.frame(at: t, window: shell.layout.size)?.video
         let video = overlay?.video ?? backdrop
         let wakeAt = [app.overlay?.nextDeadline, app.backdrop?.nextDeadline].compactMap { $0 }.min()
+        let screens = shell.frame(at: t)
+        let title = WindowTitle.text(app: app.name, screen: screens.screen?.title,
+                                     video: video.map { $0.status.title ?? "" }, player: display.title)
         return FrameSnapshot(
             time: t, windowWidth: shell.layout.size.width, windowHeight: shell.layout.size.height,
             x: center.x, y: center.y, radius: circle.radius,
@@ -139,8 +143,8 @@ final class DemoSession {
             progress: display.fill,
             message: display.message,
             appearance: appearance,
-            title: display.title,
-            screens: shell.frame(at: t),
+            title: title,
+            screens: screens,
             imageGeneration: images?.generation ?? 0,
             outputs: outputs,
             isAnimating: (display.isVisible && appearance.isAnimated) || shell.isAnimating(at: t) || overlay?.isAnimating == true

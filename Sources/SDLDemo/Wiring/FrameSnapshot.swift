@@ -28,7 +28,8 @@ struct FrameSnapshot: Equatable, Sendable {
     var message: String?
     /// The circle's look.
     var appearance: CircleAppearance
-    /// The window title.
+    /// The window title (ScreenKit's ``ScreenKit/WindowTitle``: the app and its screen, a video's title, or the
+    /// player's state).
     var title: String
     /// What the screens show.
     var screens: ShellFrame
@@ -57,7 +58,7 @@ struct FrameSnapshot: Equatable, Sendable {
     /// The session time at which something is next due (an overlay's timer), so an idle loop wakes for it.
     var wakeAt: Double? = nil
     /// The player as shown: visibility, the LIVE mark, now playing, buffer level, headphones.
-    /// (`phase`, `progress`, `message`, `appearance` and `title` above are read from it.)
+    /// (`phase`, `progress`, `message` and `appearance` above are read from it; `title` too for the player alone.)
     var audio: MediaDisplay = .visibleDefault
 
     /// Whether the top screen hides the circle although something is selected (a now-playing screen,

@@ -1,4 +1,6 @@
 import Foundation
+import DragPhysics
+import ScreenKit
 import StreamServer
 
 /// A fixture-app catalogue served by a StreamServer: an album of 60 videos in pages of 25 (`videos-1.json`,
@@ -84,6 +86,11 @@ enum FixtureCatalog {
 
 /// Where things are in an 800 × 600 window with 72 pt rows below a 48 pt title bar.
 enum ListGeometry {
+    /// What a feed app's list keeps free after its last row for the circle at its home (issue 30): a list scrolled
+    /// to its end shows its rows this much higher than without it.
+    static let endInset = Shell(size: Size(width: 800, height: 600), circleRadius: 60, circleHome: .bottomTrailing).circleReserve.height
+    /// Where the circle rests over a feed app's screens in an 800 × 600 window: docked right, above the tab bar.
+    static let circleHome = (x: 740.0, y: 600.0 - 56 - 12 - 60)
     /// The centre of row `index` (0 = the first visible one) at x.
     static func row(_ index: Int, x: Double = 200) -> (x: Double, y: Double) { (x, 48 + Double(index) * 72 + 36) }
     /// A point inside row `index`'s thumbnail, away from the placeholder's mark.

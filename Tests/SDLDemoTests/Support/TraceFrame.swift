@@ -66,6 +66,8 @@ struct TraceFrame: Decodable, Equatable {
     var panel: [Double]?
     /// The video player (issue 18's contract), while a video is open.
     var video: Video?
+    /// The window's title (issue 30).
+    var windowTitle: String?
 
     /// The trace's `video` object.
     struct Video: Decodable, Equatable {
@@ -86,6 +88,8 @@ struct TraceFrame: Decodable, Equatable {
         var fullscreen: Bool
         var controlsVisible: Bool
         var error: String?
+        /// The sentence the failure shows (issue 30).
+        var failureText: String?
         /// A live playlist (LIVE on the seek bar); absent in traces older than issue 19.
         var live: Bool?
     }

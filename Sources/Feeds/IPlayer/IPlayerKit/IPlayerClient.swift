@@ -8,6 +8,8 @@ import IPlayerCore
 ///
 /// - `GET {base}/ibl/v1/categories?rights=mobile`
 /// - `GET {base}/ibl/v1/categories/{id}/highlights?lang=en&rights=mobile&availability=available`
+/// - `GET {base}/ibl/v1/groups/{id}/episodes?rights=mobile&availability=available&page=1&per_page=100` (a
+///   collection's episodes, when its row is tapped: iBL's group endpoint; see ``IPlayerCore/CollectionEpisodes``)
 ///
 /// `{base}` defaults to `http://ibl.api.bbc.co.uk`. Errors are ``FeedError``s of service `iBL`, with
 /// iBL's own message (`{"error": {"details": …}}`) when an error body has one.
@@ -48,6 +50,24 @@ public struct IPlayerClient: Sendable {
     public func highlightsURL(category: String) throws(FeedError) -> URL {
         try http.url(path: ["ibl", "v1", "categories", category, "highlights"],
                      query: [QueryItem("lang", "en"), QueryItem("rights", "mobile"), QueryItem("availability", "available")])
+    }
+
+    /// The most episodes of a collection asked for at once (one page): iBL's collections in the sample hold up to
+    /// 64. Ours.
+    public static let collectionPageSize = 100
+
+    /// The episodes URL of collection `id`:
+    /// `{base}/ibl/v1/groups/{id}/episodes?rights=mobile&availability=available&page=1&per_page=100`.
+    public func collectionEpisodesURL(collection id: String) throws(FeedError) -> URL {
+        try http.url(path: ["ibl", "v1", "groups", id, "episodes"],
+                     query: [QueryItem("rights", "mobile"), QueryItem("availability", "available"), QueryItem("page", "1"),
+                             QueryItem("per_page", String(Self.collectionPageSize))])
+    }
+
+    /// The episodes of collection `id` (its first ``collectionPageSize``).
+    /// - Throws: ``FeedError``, or `CancellationError`.
+    public func collectionEpisodes(collection id: String) async throws -> CollectionEpisodes {
+        try await http.getJSON(CollectionEpisodes.self, url: collectionEpisodesURL(collection: id))
     }
 
     /// The programme categories, in feed order.

@@ -31,6 +31,7 @@ public struct VimeoAlbumVideos: AlbumVideoSource {
     public static func video(_ video: VimeoVideo, pictureWidth: Int = 640) -> InterlochenVideo {
         InterlochenVideo(id: video.id, title: video.name, duration: video.duration,
                          imageURL: video.pictures.best(forWidth: pictureWidth)?.link,
-                         hlsURL: video.hlsFile.flatMap { $0.linkSecure ?? $0.link }, webURL: video.link)
+                         hlsURL: video.hlsFile.flatMap { $0.linkSecure ?? $0.link }, webURL: video.link,
+                         description: video.description)
     }
 }

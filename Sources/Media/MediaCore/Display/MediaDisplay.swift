@@ -20,7 +20,8 @@ public struct MediaDisplay: Equatable, Sendable {
     public var isStream: Bool
     /// Whether the stream is live (the LIVE mark).
     public var isLive: Bool
-    /// The now-playing title (ICY title, the app's title, the station), when a stream shows one.
+    /// The title under the circle: a stream's (ICY title, the app's title, the station), or a download's when the
+    /// app gave one (Vimeo's Listen: the video's name).
     public var nowPlaying: String?
     /// The second line (artist or station).
     public var artist: String?
@@ -66,19 +67,30 @@ extension MediaPlayer {
         case .nothing:
             return .hidden
         case .video:
-            // A video shows in the player screen (the host's `video` status), not in the circle; with a fallback
-            // the circle stays, ready to fetch it (a fresh flow began when the video opened), as it always does.
-            guard fallback != nil else { return .hidden }
-            fallthrough
-        case .download:
+            // A video shows in the player screen (the host's `video` status), not in the circle. With a fallback
+            // (`SDLDemo --app buffs`) the circle hides too, while the video is open: one player the user can see,
+            // the video's own controls (a ▶ circle over the picture looked like the video's play button, and a tap
+            // on it closed the video for good). The fallback's fresh flow waits, ready, for the video to close.
+            return .hidden
+        case .download(let request):
+            // The app's title and second line under the circle (Vimeo's Listen: the video's name, the album); the
+            // default player's download has none.
+            var display: MediaDisplay
             if isHoldingCompletion(at: t) {
-                return MediaDisplay(isVisible: true, phase: .completed, icon: PlayerState.completed.icon, fill: 1,
-                                    title: Self.title(of: .completed), awaitsRealWork: true)
+                display = MediaDisplay(isVisible: true, phase: .completed, icon: PlayerState.completed.icon, fill: 1,
+                                       title: Self.title(of: .completed), awaitsRealWork: true)
+            } else if isHoldingFill(at: t) {
+                display = MediaDisplay(isVisible: true, phase: .fetching, icon: PlayerState.fetching(progress: 1).icon, fill: 1,
+                                       title: Self.title(of: .fetching(progress: 1)), awaitsRealWork: true)
+            } else {
+                let state = download.state
+                display = MediaDisplay(isVisible: true, phase: download.phase, icon: download.icon, fill: download.fill,
+                                       message: download.message, title: Self.title(of: state),
+                                       awaitsRealWork: state.phase == .fetching || state.phase == .completed)
             }
-            let state = download.state
-            return MediaDisplay(isVisible: true, phase: download.phase, icon: download.icon, fill: download.fill,
-                                message: download.message, title: Self.title(of: state),
-                                awaitsRealWork: state.phase == .fetching || state.phase == .completed)
+            display.nowPlaying = request.title.flatMap { $0.isEmpty ? nil : $0 }
+            display.artist = display.nowPlaying == nil ? nil : request.artist
+            return display
         case .stream:
             guard stream.isControlVisible else { return .hidden }
             let now = stream.nowPlaying
@@ -110,6 +122,13 @@ extension MediaPlayer {
     public func isHoldingCompletion(at t: Double) -> Bool {
         guard case .download = active, download.state == .uninitialized, let finishedAt else { return false }
         return t >= finishedAt && t < finishedAt + completionHold
+    }
+
+    /// Whether a download whose fetch just finished is shown full, still fetching, at `t` (see the type's notes on
+    /// the fill hold).
+    public func isHoldingFill(at t: Double) -> Bool {
+        guard case .download = active, download.state == .playing, let filledAt else { return false }
+        return t >= filledAt && t < filledAt + fillHold
     }
 
     /// The window title for a download: the app name, the state, the progress while fetching and the failure.

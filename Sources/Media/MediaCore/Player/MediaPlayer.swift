@@ -21,7 +21,8 @@ import VideoCore
 /// ## Transitions
 ///
 /// "fallback" is the default app's download (`SDLDemo` with no app: the embedded stream or `--url`): with it
-/// the circle never disappears (not even under a video); it returns, ready to fetch, whenever the audio is released. A *new flow* is a
+/// the circle is always there but while a video is open (the video's controls are then the one player the user
+/// sees); it returns, ready to fetch, whenever the audio is released. A *new flow* is a
 /// fresh ``PlayerCore/Player`` under the next ``DownloadFlowID``. *Retire* the active download: cancel its
 /// fetch, stop its playback, delete its cached file (``retireCommands``). *Release* the stream: the stream
 /// machine's `audioFocusLost` (session closed, device released, control hidden).
@@ -30,7 +31,7 @@ import VideoCore
 /// |---|---|---|---|
 /// | any | playRequested(.download(d)) | download(d), new flow | retire or release the old, then the flow's `playRequested` (fetch) |
 /// | any | playRequested(.stream(s)) | stream(s) | retire the download or close the video if any; stream `selected(s)` (it closes its old session) |
-/// | any | playRequested(.video(v)) | video(v); with a fallback, a new flow (ready: the circle stays) | retire, release or close the old; `.video(.open(v))` |
+/// | any | playRequested(.video(v)) | video(v); with a fallback, a new flow (ready, hidden while the video is open) | retire, release or close the old; `.video(.open(v))` |
 /// | any | prepared(d) | download(d), new flow, ready | retire, release or close the old |
 /// | download, stream, video | audioReleased | fallback in a new flow (ready), else nothing | retire, release or close |
 /// | nothing | audioReleased, circleTapped, mediaKeyPressed, controlRequested | nothing | — |
@@ -40,7 +41,7 @@ import VideoCore
 /// | video | mediaKeyPressed(play, pause, playPause) | video | `.video(.control(.play))`, `.pause`, `.togglePause` |
 /// | video | mediaKeyPressed(stop) | fallback in a new flow (ready), else nothing | `.video(.close)` |
 /// | video, no fallback | circleTapped | video | — (the circle is hidden) |
-/// | video, fallback | circleTapped | fallback in a new flow (fetching) | `.video(.close)`, the flow's `playRequested` (fetch) |
+/// | video, fallback | circleTapped (Space or a media key's tap; the circle itself is hidden) | fallback in a new flow (fetching) | `.video(.close)`, the flow's `playRequested` (fetch) |
 /// | stream, finite (a story), session s open | controlRequested(seek(to: x)) | unchanged | `.seekStream(s, .to(x))` |
 /// | stream, finite (a story), session s open | controlRequested(skip(by: d)) | unchanged | `.seekStream(s, .by(d))` |
 /// | download, stream | controlRequested(play, pause, togglePause) | unchanged | — |
@@ -50,7 +51,7 @@ import VideoCore
 /// | download(d) | mediaKeyPressed(stop) | download(d), new flow, ready | retire |
 /// | stream | circleTapped | stream | stream `tapped` |
 /// | stream | mediaKeyPressed(k) | stream | stream `playRequested`, `pauseRequested`, `tapped`, `stopRequested` |
-/// | download | download(current flow, e) | download | the flow's `e`; `playbackFinished` while playing or paused starts the completion hold |
+/// | download | download(current flow, e) | download | the flow's `e`; `fetchFinished` while fetching starts the fill hold; `playbackFinished` while playing or paused starts the completion hold |
 /// | any | download(older flow, fetchFinished(id, file)) | unchanged | delete `file` |
 /// | any | download(older flow, fetchProgressed(id, _)) | unchanged | cancel fetch `id` |
 /// | any | download(older flow, fileDeletionFailed(path, m)) | unchanged | report the problem |
@@ -64,6 +65,13 @@ import VideoCore
 /// takes microseconds, so the spinner the spec asks for in that state would never be seen: for
 /// ``completionHold`` seconds after playback finished, an `uninitialized` download is *shown* as completed
 /// (spinner, full circle); a tap still goes to the real player and ends the hold.
+///
+/// **The fill hold.** Seed 003: "The circle is filled completely once all chunks are downloaded fully. Once
+/// finished fetching it will switch to the playing state." A download's last progress report and its finished
+/// file arrive together (the host drains both in one turn of its loop), and a fast one finishes between two
+/// frames, so no frame would show the full circle: for ``fillHold`` seconds after the fetch finished, a playing
+/// download is *shown* still fetching with the circle full (spinner, fill 1). Playback has begun; a tap goes to
+/// the real player (it pauses) and ends the hold.
 public struct MediaPlayer: Equatable, Sendable {
     /// What the circle shows.
     public enum Active: Hashable, Sendable {
@@ -93,14 +101,21 @@ public struct MediaPlayer: Equatable, Sendable {
     public private(set) var finishedAt: Double?
     /// How long a finished download is shown as completed, in seconds (0.8: long enough to see the spinner).
     public let completionHold: Double
+    /// When the current flow's fetch finished (the fill hold's start), in session seconds.
+    public private(set) var filledAt: Double?
+    /// How long a download whose fetch finished is shown full before it shows playing, in seconds: 0.25, a
+    /// quarter second, at least 15 frames at 60 fps, so the full circle is seen however fast the download was,
+    /// and short enough that the pause icon follows the first sound at once.
+    public let fillHold: Double
 
     /// A player with `fallback` shown ready to fetch (nothing, if nil), its audio at `volume` (the window's
     /// remembered volume, `SDLDemo`'s settings; the host applies it to the device when it starts).
     public init(fallback: DownloadRequest? = nil, streamPolicy: StreamPolicy = .standard, completionHold: Double = 0.8,
-                volume: AudioVolume = AudioVolume()) {
+                fillHold: Double = 0.25, volume: AudioVolume = AudioVolume()) {
         self.fallback = fallback
         self.stream = StreamPlayer(policy: streamPolicy)
         self.completionHold = completionHold
+        self.fillHold = fillHold
         self.audioVolume = AudioVolume(level: volume.level, muted: volume.muted)
         if let fallback { _ = startFlow(fallback, autoplay: false) }
     }
@@ -118,10 +133,12 @@ public struct MediaPlayer: Equatable, Sendable {
         case .playRequested(.video(let request)):
             let stop = leaveActive()
             if fallback != nil {
-                // The circle stays over the video (`SDLDemo --app buffs`), ready: a fresh flow for the fallback.
+                // A fresh flow for the fallback, ready for when the video closes (`SDLDemo --app buffs`; the circle
+                // hides while the video is open).
                 flow = flow.next
                 download = Player()
                 finishedAt = nil
+                filledAt = nil
             }
             active = .video(request)
             return stop + [.video(.open(request))]
@@ -134,6 +151,7 @@ public struct MediaPlayer: Equatable, Sendable {
             case .nothing: return []
             case .download:
                 finishedAt = nil
+                filledAt = nil
                 return downloadCommands(.tapped, at: t)
             case .stream: return streamCommands(.tapped)
             case .video:
@@ -171,6 +189,7 @@ public struct MediaPlayer: Equatable, Sendable {
         flow = flow.next
         download = Player()
         finishedAt = nil
+        filledAt = nil
         active = .download(request)
         return stop + (autoplay ? downloadCommands(.playRequested, at: 0) : [])
     }
@@ -203,6 +222,7 @@ public struct MediaPlayer: Equatable, Sendable {
             case .pause: return downloadCommands(.pauseRequested, at: t)
             case .playPause:
                 finishedAt = nil
+                filledAt = nil
                 return downloadCommands(.tapped, at: t)
             case .stop: return startFlow(request, autoplay: false)
             }
@@ -258,6 +278,8 @@ public struct MediaPlayer: Equatable, Sendable {
         let before = download.state
         let commands = download.send(event)
         if event == .playbackFinished, before == .playing || before == .paused { finishedAt = t }
+        if case .fetchFinished = event, before.phase == .fetching, download.state == .playing { filledAt = t }
+        if download.state != .playing { filledAt = nil }
         return commands.map { command in
             if case .startFetch(let id) = command { return .fetch(flow, id, request) }
             return .download(flow, command)

@@ -12,10 +12,8 @@ import PlayerCore
 public struct PlaybackStatus: Hashable, Sendable {
     /// What is selected: nothing, a download, a stream or a video.
     public var active: MediaPlayer.Active
-    /// The phase as the circle shows it (``MediaDisplay/phase``). For a video, which shows in its own screen: with
-    /// no fallback the circle is hidden (`uninitialized`); with a fallback circle beside the video (`SDLDemo --app
-    /// buffs`) it is that circle's download flow's phase, a fresh flow ready to fetch (`uninitialized` until a tap,
-    /// which closes the video).
+    /// The phase as the circle shows it (``MediaDisplay/phase``). For a video, which shows in its own screen, the
+    /// circle is hidden (`uninitialized`), with or without a fallback.
     public var phase: PlayerPhase
     /// The audio's volume (what the now-playing screen's slider shows).
     public var volume: AudioVolume

@@ -8,15 +8,15 @@ import ScreenKit
 import VideoCore
 
 /// `--app buffs`: the SportBuff panel (seed 004) over a playing video, as the seed's host app shows it (issue 19):
-/// the embedded sample video (or `--video URL`) plays at the bottom through the window's media host, the circular
-/// player floats over it ready to fetch its stream, and the panel is drawn over both.
+/// the embedded sample video (looped) or `--video URL` plays at the bottom through the window's media host, and the
+/// panel is drawn over it. The circular player hides while the video is open (the video's own controls are the one
+/// player the user sees, issue 30); with `--stream` (no video) it shows under the panel.
 ///
 /// **Layers, bottom to top:** the video (``VideoOverlay`` as the app's ``HostedApp/backdrop``, drawn under the
 /// screens), the circle, the panel. Input goes top-down: the panel first where it is drawn
 /// (``BuffCore/BuffPanelPointer``), then ScreenKit's ``ScreenKit/BackdropRouter`` decides between the circle (a
-/// press on it) and the video (keys — Space pauses it, arrows seek and change the volume, Escape closes it — and
-/// every other press: its controls). The media host plays one thing at a time: a tap on the circle plays its stream
-/// and closes the video (MediaCore's table); the panels carry on over the circle.
+/// press on it, when it shows) and the video (keys — Space pauses it, arrows seek and change the volume, Escape
+/// closes it and the window — and every other press: its controls).
 ///
 /// **One clock:** the buff schedule, the panel's countdown and the video all run on the session's `t`; the
 /// schedule does not look at the video, so pausing, seeking or ending the video never moves a buff (the seed
@@ -68,7 +68,9 @@ final class BuffsApp: HostedApp, AppOverlay {
 
     func start(_ shell: inout Shell, at t: Double) {
         if let media = context.media, let video {
-            player = VideoOverlay(media: media, openedAt: t, quitsOnClose: false)
+            // The video is the window's content: its ✕ (or Escape) closes the window, as `--video`'s does, so no
+            // click leaves the buffs over an empty window; the embedded sample loops under the schedule.
+            player = VideoOverlay(media: media, openedAt: t, quitsOnClose: true, loops: videoSample != nil)
             media.send(.playRequested(.video(video)))
         }
         run(engine.send(.start(now: Self.engineTime(t))), at: t)
@@ -78,6 +80,8 @@ final class BuffsApp: HostedApp, AppOverlay {
 
     var isWorking: Bool { !tasks.isEmpty }
     var resources: (any ResourceFetching)? { StandardResourceFetcher() }
+    /// The seed's name: the window reads "Video title — SportBuff" while the video shows.
+    var name: String? { "SportBuff" }
     var overlay: (any AppOverlay)? { self }
     var backdrop: (any AppOverlay)? { player }
 

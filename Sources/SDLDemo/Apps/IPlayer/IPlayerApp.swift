@@ -41,7 +41,7 @@ enum IPlayerApp {
         }
         let client = IPlayerClient(baseURL: base, transport: SharedTransport.transport, limits: limits)
         return ScreenAppHost(
-            model: IPlayerScreens(), context: context,
+            model: IPlayerScreens(), name: "Mini iPlayer", context: context,
             resources: FeedKitResourceFetcher(service: "iBL images", limits: limits),
             perform: { load, _ in await outcome(of: load, client: client) },
             finished: { outcome in
@@ -58,6 +58,8 @@ enum IPlayerApp {
                 return .success(.categories(try await client.categories()))
             case .highlights(let id):
                 return .success(.highlights(try await client.highlights(category: id)))
+            case .collection(let id):
+                return .success(.collection(try await client.collectionEpisodes(collection: id)))
             }
         } catch let error as FeedError {
             return .failure(LoadFailure(message: error.description, offline: error.kind == .offline))

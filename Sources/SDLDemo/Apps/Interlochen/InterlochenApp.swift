@@ -44,16 +44,16 @@ enum InterlochenApp {
     /// Builds the app: the sample (if no content URL), the stores, the clients over the window's transport.
     static func make(_ configuration: Configuration, context: AppContext,
                      resources: any ResourceFetching = StandardResourceFetcher()) throws -> ScreenAppHost<InterlochenScreens> {
-        let sample = configuration.endpoints == nil ? try AppSample.start(.interlochen) : nil
+        let (store, sample) = try AppStore.opened(path: configuration.storePath, app: "interlochen",
+                                                  sample: configuration.endpoints == nil ? .interlochen : nil)
         guard let endpoints = configuration.endpoints ?? sample.map(endpoints(of:)) else {
+            store.remove()
             throw WiringError(message: "interlochen: no services")
         }
-        let store: AppStore
         let library: InterlochenLibrary
         let vimeo: VimeoLibrary
         let connectivity: Connectivity = configuration.offline ? .offline : .online
         do {
-            store = try AppStore(path: configuration.storePath, app: "interlochen")
             (library, vimeo) = try endpoints.open(storePath: store.path, transport: SharedTransport.transport,
                                                   limits: configuration.limits, connectivity: connectivity)
         } catch {
@@ -62,12 +62,12 @@ enum InterlochenApp {
         }
         let opener = configuration.opener
         return ScreenAppHost(
-            model: InterlochenScreens(), context: context, resources: resources,
+            model: InterlochenScreens(), name: "Interlochen", context: context, resources: resources,
             perform: { request, now in
                 await InterlochenLoads.outcome(of: request.load, library: library, vimeo: vimeo, now: now,
                                                connectivity: connectivity)
             },
-            effect: { effect in
+            effectReplying: { effect, reply in
                 switch effect {
                 case .listen(let request):
                     context.media?.send(.playRequested(request))
@@ -78,7 +78,10 @@ enum InterlochenApp {
                 case .adjust(let control):
                     context.media?.send(.controlRequested(control))
                 case .open(let url):
-                    opener.open(url)
+                    // A link that could not be opened says so, with the link (now, or when the opener exits).
+                    if let reason = opener.open(url, failed: { reason in reply(.linkNotOpened(url, reason: reason)) }) {
+                        return .linkNotOpened(url, reason: reason)
+                    }
                 case .copyLink(let url):
                     // Share: the clipboard, read back; the model hears which and picks the notice.
                     if let failure = Clipboard.copy(url.absoluteString) {

@@ -13,6 +13,11 @@ final class VideoOverlay: AppOverlay {
     private var screen: VideoScreen
     /// Whether closing the player closes the window (`SDLDemo --video`, like mpv) rather than going back to an app.
     private let quitsOnClose: Bool
+    /// Whether the video starts again from the beginning when it ends (the Buff panel's sample video, so every buff
+    /// floats over a moving picture).
+    private let loops: Bool
+    /// A loop's restart was asked for and the video has not left `ended` yet.
+    private var restarting = false
     /// Told once the player closed and released the video (an app's host goes back to the screen below).
     private let onClose: () -> Void
     private(set) var wantsQuit = false
@@ -20,10 +25,11 @@ final class VideoOverlay: AppOverlay {
     private var window = Size(width: 0, height: 0)
 
     /// The player screen for `media`'s video, opened at session time `t`; `onClose` hears the player close.
-    init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool, onClose: @escaping () -> Void = {}) {
+    init(media: MediaHost, openedAt t: Double, quitsOnClose: Bool, loops: Bool = false, onClose: @escaping () -> Void = {}) {
         self.media = media
         self.screen = VideoScreen(openedAt: t)
         self.quitsOnClose = quitsOnClose
+        self.loops = loops
         self.onClose = onClose
     }
 
@@ -45,6 +51,7 @@ final class VideoOverlay: AppOverlay {
         case .setVolume(let volume): media.send(.controlRequested(.setVolume(volume)))
         case .setMuted(let muted): media.send(.controlRequested(.setMuted(muted)))
         case .setFullscreen: break   // the model holds it; the window follows the frame's flag
+        case .retry: media.send(.controlRequested(.play))   // a failed video plays again: the engine loads it anew
         case .close:
             media.send(.audioReleased)
             if quitsOnClose { wantsQuit = true }
@@ -55,7 +62,18 @@ final class VideoOverlay: AppOverlay {
     /// The screen's deadline (hiding the controls) passed: it hears the tick, so its next deadline clears and an
     /// idle window does not wake for a past one. (The engine itself reports each failure once: `SDLDemo: video: …`.)
     func tick(at t: Double) {
-        guard let deadline = screen.nextDeadline, t >= deadline, let status = media.video else { return }
+        guard let status = media.video else { return }
+        if loops {
+            // The end of a looping video: play again, which the engine starts from the beginning (VideoPlayer's
+            // `ended | play`), once per end.
+            if status.state == .ended, !restarting {
+                restarting = true
+                media.send(.controlRequested(.play))
+            } else if status.state != .ended {
+                restarting = false
+            }
+        }
+        guard let deadline = screen.nextDeadline, t >= deadline else { return }
         _ = screen.handle(.tick(time: t), playback: VideoScreen.Playback(status), window: window)
     }
 
@@ -112,9 +130,10 @@ extension VideoScreen.Playback {
         case .loading, .buffering: true
         default: false
         }
+        let failure: String? = if case .failed(let message) = status.state { message } else { nil }
         self.init(position: status.position, duration: status.duration, isLive: status.isLive,
                   isPlaying: status.state == .playing, isBusy: busy, bufferedEnd: status.bufferedRange?.upperBound,
                   volume: status.volume, muted: status.muted, videoWidth: status.width, videoHeight: status.height,
-                  title: status.title)
+                  title: status.title, isEnded: status.state == .ended, failure: failure)
     }
 }

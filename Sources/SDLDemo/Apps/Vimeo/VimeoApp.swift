@@ -31,16 +31,16 @@ enum VimeoApp {
     /// Builds the app: the sample (if no base URL), the store, the library over the window's transport.
     static func make(_ configuration: Configuration, context: AppContext,
                      resources: any ResourceFetching = StandardResourceFetcher()) throws -> ScreenAppHost<VimeoScreens> {
-        let sample = configuration.baseURL == nil ? try AppSample.start(.vimeo) : nil
+        let (store, sample) = try AppStore.opened(path: configuration.storePath, app: "vimeo",
+                                                  sample: configuration.baseURL == nil ? .vimeo : nil)
         let baseURL = configuration.baseURL ?? sample?.baseURL ?? VimeoClient.defaultBaseURL
-        let store: AppStore
         let whitelist: AlbumWhitelist
         do {
-            store = try AppStore(path: configuration.storePath, app: "vimeo")
             whitelist = sample == nil ? .everything
                 : try AlbumWhitelist.decode(Data(contentsOf: SampleName.vimeo.directory().appendingPathComponent("albums.json")))
         } catch {
             sample?.shutdown()
+            store.remove()
             throw WiringError(message: "vimeo: \(error)")
         }
         let vimeoStore: VimeoStore
@@ -58,11 +58,12 @@ enum VimeoApp {
                                    limits: configuration.limits, store: vimeoStore,
                                    whitelist: whitelist, connectivity: connectivity)
         return ScreenAppHost(
-            model: VimeoScreens(), context: context, resources: resources,
+            model: VimeoScreens(), name: "Vimeo", context: context, resources: resources,
             perform: { request, now in await VimeoLoads.outcome(of: request.load, library: library, now: now) },
             effect: { effect in
                 switch effect {
                 case .listen(let request): context.media?.send(.playRequested(.download(request)))
+                case .control(let key): context.media?.send(.mediaKeyPressed(key))
                 case .watch: break   // the player (below)
                 }
                 return nil

@@ -23,8 +23,9 @@ enum LoadStateRenderer {
 enum DetailsRenderer {
     /// The image (or its placeholder), the title block, the buttons, the sliders (label, grey track filled in the
     /// accent to the value) and the wrapped paragraph.
-    static func draw(_ details: DetailsScreen, in content: Rect, pressed: ShellControl?, with painter: Painter) throws {
-        let layout = DetailsLayout(details, in: content)
+    static func draw(_ details: DetailsScreen, in content: Rect, reservingTrailing: Double = 0, pressed: ShellControl?,
+                     with painter: Painter) throws {
+        let layout = DetailsLayout(details, in: content, reservingTrailing: reservingTrailing)
         if let frame = layout.image { try painter.image(details.image, in: frame) }
         for line in layout.lines {
             let color: RGBA = switch line.style {
@@ -125,7 +126,8 @@ enum ScreensRenderer {
                 case .list(let list):
                     try ListRenderer.draw(list, rowsCleared: cleared == Palette.row, with: painter)
                 case .details(let details):
-                    try DetailsRenderer.draw(details, in: screen.content, pressed: frame.pressedControl, with: painter)
+                    try DetailsRenderer.draw(details, in: screen.content, reservingTrailing: screen.reservedTrailing,
+                                             pressed: frame.pressedControl, with: painter)
                 case .search(let field, let results):
                     try SearchFieldRenderer.draw(field, in: layout.searchField(in: screen.content), with: painter)
                     try painter.button("Search", in: layout.searchButton(in: screen.content),

@@ -3,8 +3,8 @@ import DragPhysics
 import ScreenKit
 
 /// Draws the player screen (a ``VideoOverlayFrame``) over everything: black bars, the picture letterboxed in
-/// ScreenKit's rectangle, a spinner while loading or buffering, the failure's message, and — while the
-/// controls show — the title and ✕ on top, the bar below (play/pause, the seek bar with its buffered range,
+/// ScreenKit's rectangle, a spinner while loading or buffering, a failure's sentence with Retry and Close, and —
+/// while the controls show — the title and ✕ on top, the bar below (play/pause, the seek bar with its buffered range,
 /// the time or LIVE, mute, volume, fullscreen). Geometry comes from the model; this only paints it.
 enum VideoRenderer {
     /// Colours of the player. Tests sample screenshot pixels against these values.
@@ -21,8 +21,6 @@ enum VideoRenderer {
         static let played = RGBA(0x2A, 0x9D, 0x8F)
         /// Icons and text.
         static let icon = RGBA(0xFF, 0xFF, 0xFF)
-        /// The failure's message.
-        static let error = RGBA(0xFF, 0x8A, 0x8A)
     }
 
     /// Draws `frame`; `texture` holds the picture (uploaded by the caller when a new frame came).
@@ -37,10 +35,9 @@ enum VideoRenderer {
         if layout.showsSpinner {
             try painter.spinner(at: center, r: 22, color: Colors.icon, thickness: 4)
         }
-        if let error = frame.status.error {
-            painter.text.drawParagraph(error, style: .body, color: Colors.error,
-                                       in: Rect(x: 24, y: center.y + 36, width: max(0, window.width - 48), height: 60),
-                                       alignment: .center, maxLines: 3)
+        // A failure: the sentence a person reads, with Retry and Close (the technical line went to stderr).
+        if let failure = layout.failure {
+            try failurePanel(failure, layout: layout, with: painter)
         }
         guard layout.controlsVisible else { return }
 
@@ -50,6 +47,7 @@ enum VideoRenderer {
         if let title = layout.titleText {
             _ = painter.text.draw(title, style: .rowTitle, color: Colors.icon, in: layout.title)
         }
+        guard layout.failure == nil else { return }
 
         // Bottom bar.
         try painter.draw(Shapes.roundedRect(layout.bar, radius: 0, color: Colors.bar, scale: s))
@@ -72,6 +70,18 @@ enum VideoRenderer {
     }
 
     private static func clamp(_ value: Double) -> Double { min(1, max(0, value.isFinite ? value : 0)) }
+
+    /// The failure's card: the sentence, then Close and Retry (Retry filled, as a notice's first button).
+    private static func failurePanel(_ failure: VideoScreen.Failure, layout: VideoScreenLayout, with painter: Painter) throws {
+        let s = painter.scale
+        try painter.draw(Shapes.roundedRect(layout.failurePanel, radius: 12, color: Palette.cardBorder, scale: s))
+        try painter.draw(Shapes.roundedRect(layout.failurePanel.insetBy(dx: 1, dy: 1), radius: 11, color: Palette.card, scale: s))
+        painter.text.drawParagraph(failure.sentence, style: .body, color: Palette.textPrimary, in: layout.failureText, maxLines: 3)
+        try painter.button("Close", in: layout.dismiss, fill: layout.pressed == .dismiss ? Palette.rowPressed : Palette.secondaryButton,
+                           textColor: Palette.textPrimary)
+        try painter.button("Retry", in: layout.retry, fill: layout.pressed == .retry ? Palette.accentPressed : Palette.accent,
+                           textColor: Palette.onDark)
+    }
 
     private static func playPause(showsPause: Bool, in rect: Rect, with painter: Painter) throws {
         let s = painter.scale

@@ -112,9 +112,21 @@ public struct ScrollingList: Sendable {
 
     // MARK: Reading
 
-    /// The content's extent: every row plus the loading row when shown.
+    /// Room kept free after the last row (and the loading row), in points, so the end of the list scrolls clear of
+    /// what floats over its bottom (the circle docked at the window's bottom right; ``Shell/circleReserve``).
+    public private(set) var endInset = 0.0
+
+    /// The content's extent: every row plus the loading row when shown, plus ``endInset``.
     public var contentLength: Double {
-        rowsLength + (footer == nil ? 0 : style.rowHeight)
+        rowsLength + (footer == nil ? 0 : style.rowHeight) + endInset
+    }
+
+    /// Keeps `inset` points free after the end (non-finite or negative: 0) at `t`; the offset is kept, clamped.
+    public mutating func setEndInset(_ inset: Double, at t: Double) {
+        let inset = inset.isFinite ? max(0, inset) : 0
+        guard inset != endInset else { return }
+        endInset = inset
+        scroller.setContentLength(contentLength, at: t)
     }
 
     /// The rows' extent, without the loading row.

@@ -68,7 +68,9 @@ public struct DetailsLayout: Hashable, Sendable {
     public var paragraph: Rect
 
     /// Lays `details` out in `content`.
-    public init(_ details: DetailsScreen, in content: Rect) {
+    /// `details` laid out in `content`; the paragraph wraps `reservingTrailing` points short of the content's right
+    /// edge (the column the docked circle takes, ``Shell/circleReserve``), where nothing else reaches.
+    public init(_ details: DetailsScreen, in content: Rect, reservingTrailing: Double = 0) {
         let margin = Self.margin
         let inner = content.insetBy(dx: margin, dy: margin)
         let wide = content.width >= 560
@@ -124,7 +126,9 @@ public struct DetailsLayout: Hashable, Sendable {
         self.image = image
         self.lines = lines
         self.buttons = buttons
-        self.paragraph = Rect(x: inner.x, y: paragraphTop, width: inner.width, height: max(0, inner.maxY - paragraphTop))
+        let reserved = reservingTrailing.isFinite ? max(0, reservingTrailing - margin) : 0
+        self.paragraph = Rect(x: inner.x, y: paragraphTop, width: max(0, inner.width - reserved),
+                              height: max(0, inner.maxY - paragraphTop))
     }
 
     /// The index of the button containing `point`, if any.

@@ -45,8 +45,25 @@ public struct Shell: Sendable {
         case absorbed
     }
 
+    /// Where the circle rests until the user moves it.
+    public enum CircleHome: Hashable, Sendable {
+        /// In the middle of the window (the player alone: the circle is the whole app).
+        case center
+        /// Docked on the right edge at the bottom, above the tab bar (the feed apps: the circle covers no text
+        /// there, as Material's floating action button; lists and details keep room for it, ``circleReserve``).
+        case bottomTrailing
+    }
+
+    /// The room between the circle at ``CircleHome/bottomTrailing`` and the tab bar, in points.
+    public static let homeMargin = 12.0
+
     /// The circle player's position and motion.
     public private(set) var circle: DraggableCircle
+    /// Where the circle rests until the user moves it.
+    public let circleHome: CircleHome
+    /// Whether the circle is still where ``circleHome`` put it: it follows a resize there until the user drags,
+    /// flicks or pushes it (then it is the user's, and stays where they left it).
+    public private(set) var isCircleAtHome = true
     /// The screens, bottom to top (empty: the player alone).
     public private(set) var screens: [Screen]
     /// The notice over the screens, if any.
@@ -62,14 +79,39 @@ public struct Shell: Sendable {
     public var showsNowPlayingMark = false
     private var gesture: Gesture?
 
-    /// A shell with the circle centred in a window of `size` and no screens.
-    public init(size: Size, circleRadius: Double, circleConfiguration: DragConfiguration = .default) {
-        circle = DraggableCircle.centered(in: size, radius: circleRadius, configuration: circleConfiguration)
+    /// A shell with the circle at `circleHome` (centred by default) in a window of `size`, and no screens.
+    public init(size: Size, circleRadius: Double, circleConfiguration: DragConfiguration = .default,
+                circleHome: CircleHome = .center) {
+        self.circleHome = circleHome
+        circle = Self.circle(at: circleHome, in: size, radius: circleRadius, configuration: circleConfiguration)
         screens = []
         notice = nil
         layout = ShellLayout(size: size)
         pressedControl = nil
         gesture = nil
+    }
+
+    /// The circle resting at `home` in a window of `size`.
+    public static func circle(at home: CircleHome, in size: Size, radius: Double,
+                              configuration: DragConfiguration = .default) -> DraggableCircle {
+        switch home {
+        case .center:
+            return DraggableCircle.centered(in: size, radius: radius, configuration: configuration)
+        case .bottomTrailing:
+            let y = size.height - TabBar.height - homeMargin - radius
+            return DraggableCircle(center: Point(x: size.width - radius, y: y), radius: radius, bounds: size,
+                                   configuration: configuration, docked: .right)
+        }
+    }
+
+    /// The room the circle at ``CircleHome/bottomTrailing`` takes, which the screens keep free of text: `width`, the
+    /// column at the window's right a details paragraph wraps short of; `height`, what a list keeps free after its
+    /// last row (the circle, the margins and two caption lines above it). Zero for ``CircleHome/center``.
+    public var circleReserve: Size {
+        guard circleHome == .bottomTrailing else { return Size(width: 0, height: 0) }
+        let diameter = 2 * circle.radius
+        let caption = 2 * TextStyle.caption.lineHeight + 8 + 10
+        return Size(width: diameter + Self.homeMargin, height: diameter + 2 * Self.homeMargin + caption)
     }
 
     // MARK: Reading
@@ -176,7 +218,7 @@ public struct Shell: Sendable {
                     startGesture(.absorbed)
                 }
             case .details(let details):
-                let layout = DetailsLayout(details, in: content)
+                let layout = detailsLayout(details, in: content)
                 if let index = layout.button(at: point) {
                     startGesture(.control(.action(index)))
                 } else {
@@ -208,7 +250,11 @@ public struct Shell: Sendable {
         pressedControl = nil
         switch owner {
         case .circle?:
-            return circle.pointerUp(at: point, time: t) == .tap ? [.circleTapped] : []
+            guard circle.pointerUp(at: point, time: t) == .tap else {
+                isCircleAtHome = false   // dropped or flicked somewhere: the user's place now
+                return []
+            }
+            return [.circleTapped]
         case .list?:
             guard let id = top?.id else { return [] }
             let outputs = updateTop { $0.updateList { $0.pointerUp(at: point, time: t) } ?? [] } ?? []
@@ -246,10 +292,15 @@ public struct Shell: Sendable {
         switch key {
         case .space:
             return searching ? [] : [.circleTapped]
-        case .left: circle.push(to: .left, time: t)
-        case .right: circle.push(to: .right, time: t)
-        case .up: circle.push(to: .top, time: t)
-        case .down: circle.push(to: .bottom, time: t)
+        case .left, .right, .up, .down:
+            isCircleAtHome = false
+            let edge: Edge = switch key {
+            case .left: .left
+            case .right: .right
+            case .up: .top
+            default: .bottom
+            }
+            circle.push(to: edge, time: t)
         case .escape:
             if notice != nil { return dismissNotice(with: .dismiss) }
             if canGoBack { return goBack(at: t) }
@@ -289,7 +340,11 @@ public struct Shell: Sendable {
 
     private mutating func resize(_ size: Size, _ t: Double) {
         layout = ShellLayout(size: size)
-        circle.resize(to: size, time: t)
+        if isCircleAtHome, circleHome != .center, !circle.isDragging {
+            circle = Self.circle(at: circleHome, in: size, radius: circle.radius, configuration: circle.configuration)
+        } else {
+            circle.resize(to: size, time: t)
+        }
         for index in screens.indices { relayout(&screens[index], at: t) }
     }
 
@@ -324,11 +379,11 @@ public struct Shell: Sendable {
             return layout.retryButton(in: layout.content(of: top))
         case .action(let index):
             guard let top, case .details(let details) = top.body else { return nil }
-            let buttons = DetailsLayout(details, in: layout.content(of: top)).buttons
+            let buttons = detailsLayout(details, in: layout.content(of: top)).buttons
             return buttons.indices.contains(index) ? buttons[index] : nil
         case .slider(let index):
             guard let top, case .details(let details) = top.body else { return nil }
-            let sliders = DetailsLayout(details, in: layout.content(of: top)).sliders
+            let sliders = detailsLayout(details, in: layout.content(of: top)).sliders
             return sliders.indices.contains(index) ? sliders[index].track : nil
         case .tab(let index):
             guard let tabs = top?.tabs else { return nil }
@@ -402,10 +457,18 @@ public struct Shell: Sendable {
     private func relayout(_ screen: inout Screen, at t: Double) {
         let frame = layout.listFrame(of: screen)
         let refreshing = screen.load == .refreshing
+        let endInset = circleReserve.height
         screen.updateList { list in
             if list.frame != frame { list.setFrame(frame, at: t) }
+            list.setEndInset(endInset, at: t)
             list.setRefreshing(refreshing, at: t)
         }
+    }
+
+    /// Where `details` is laid out in `content`: its paragraph wraps short of the circle's column
+    /// (``circleReserve``).
+    func detailsLayout(_ details: DetailsScreen, in content: Rect) -> DetailsLayout {
+        DetailsLayout(details, in: content, reservingTrailing: circleReserve.width)
     }
 
     /// Ends a press in progress on the top screen (it is being covered or removed).

@@ -75,6 +75,14 @@ public struct ScreenFrame: Hashable, Sendable {
     public var isModal = false
     /// Whether the screen hides the floating circle while it is on top (``Screen/hidesCircle``).
     public var hidesCircle = false
+    /// The column at the right a details paragraph keeps free for the docked circle (``Shell/circleReserve``).
+    public var reservedTrailing = 0.0
+
+    /// Where a details body is laid out (nil for other bodies): what is drawn and what is hit.
+    public var detailsLayout: DetailsLayout? {
+        guard case .details(let details) = body else { return nil }
+        return DetailsLayout(details, in: content, reservingTrailing: reservedTrailing)
+    }
 
     /// Creates a screen frame.
     public init(id: ScreenID, title: String, load: LoadState, canGoBack: Bool, content: Rect, body: Body, tabs: TabBar? = nil) {
@@ -171,6 +179,7 @@ extension Shell {
         screen.trailingButton = top.trailingButton
         screen.isModal = top.isModal
         screen.hidesCircle = top.hidesCircle
+        screen.reservedTrailing = circleReserve.width
         return ShellFrame(screen: screen, notice: notice, pressedControl: pressedControl, depth: screens.count,
                           showsNowPlayingMark: showsNowPlayingMark)
     }

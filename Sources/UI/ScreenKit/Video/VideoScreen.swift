@@ -17,7 +17,11 @@ import DragPhysics
 /// | a single click on the picture, the wheel, text | nothing (mpv: `MBTN_LEFT ignore`) |
 ///
 /// The controls (both bars and the cursor) show when the screen opens and on any pointer or key event, and
-/// hide ``hideDelay`` seconds after the last one, except while the seek bar is dragged. A click on a control
+/// while the video plays hide ``hideDelay`` seconds after the last one, except while the seek bar is dragged;
+/// paused, ended, failed, loading or buffering they stay (mpv's OSC and the web's players: a still picture always
+/// has its ▶ and ✕). At the end the time reads the length ("0:10 / 0:10") and ▶ plays from the start. A failure
+/// shows ``Failure``'s sentence with **Retry** (``Command/retry``; Space, K or Enter too) and **Close**
+/// (``Command/close``) instead of the bottom bar. A click on a control
 /// acts only if the controls were showing when it went down; a click while they are hidden just shows them.
 /// The seek bar: pressing it starts a drag (``VideoScreenLayout/played`` follows the pointer), lifting seeks to
 /// fraction × duration; live streams and unknown durations cannot be dragged or seeked. The volume slider: a
@@ -61,12 +65,19 @@ public struct VideoScreen: Equatable, Sendable {
         hideAt = t + Self.hideDelay
     }
 
-    /// Whether the controls show at `t` (the trace's `controlsVisible`): until ``hideDelay`` seconds after the
-    /// last input, and always while the seek bar is dragged.
+    /// Whether the controls would show at `t` while the video plays: until ``hideDelay`` seconds after the last
+    /// input, and always while the seek bar is dragged. (``controlsVisible(at:playback:)`` also keeps them while it
+    /// does not play.)
     public func controlsVisible(at t: Double) -> Bool {
         if dragFraction != nil { return true }
         guard let hideAt else { return false }
         return t < hideAt
+    }
+
+    /// Whether the controls show at `t` with the player reporting `playback` (the trace's `controlsVisible`): always
+    /// unless it plays (``Playback/letsControlsHide``), and while it plays as ``controlsVisible(at:)`` says.
+    public func controlsVisible(at t: Double, playback: Playback) -> Bool {
+        !playback.letsControlsHide || controlsVisible(at: t)
     }
 
     /// When the controls will hide, so an idle loop can wake for it; nil while they are hidden or held by a
@@ -97,7 +108,7 @@ public struct VideoScreen: Equatable, Sendable {
             return pointerDown(at: point, t, playback: playback, window: window)
         case .pointerMoved(let point, _):
             showControls(at: t)
-            if dragFraction != nil { dragFraction = geometry(window).seekFraction(atX: point.x) }
+            if dragFraction != nil { dragFraction = geometry(window, playback: playback).seekFraction(atX: point.x) }
             return []
         case .pointerUp(let point, _):
             return pointerUp(at: point, t, playback: playback, window: window)
@@ -119,15 +130,19 @@ public struct VideoScreen: Equatable, Sendable {
 
     /// The screen laid out in `window` at time `t`, showing `playback`.
     public func layout(window: Size, playback: Playback, at t: Double) -> VideoScreenLayout {
-        var layout = geometry(window)
+        var layout = geometry(window, playback: playback)
         layout.picture = VideoScreenLayout.letterbox(videoWidth: playback.videoWidth, videoHeight: playback.videoHeight, in: window)
-        layout.controlsVisible = controlsVisible(at: t)
+        layout.controlsVisible = controlsVisible(at: t, playback: playback)
         layout.titleText = playback.title
         let duration = playback.seekableDuration
         let shownPosition: Double
         if let dragFraction, let duration {
             layout.played = dragFraction
             shownPosition = dragFraction * duration
+        } else if playback.isEnded, let duration {
+            // The last frame's time is a frame short of the length: the end reads "0:10 / 0:10", the bar full.
+            layout.played = 1
+            shownPosition = duration
         } else {
             layout.played = duration.map { Self.unit(playback.safePosition / $0) } ?? 0
             shownPosition = playback.safePosition
@@ -136,8 +151,8 @@ public struct VideoScreen: Equatable, Sendable {
             layout.buffered = Self.unit(end / duration)
         }
         layout.timeText = Self.timeText(position: shownPosition, playback: playback)
-        layout.showsPause = playback.isPlaying
-        layout.showsSpinner = playback.isBusy
+        layout.showsPause = playback.isPlaying && playback.failure == nil
+        layout.showsSpinner = playback.isBusy && playback.failure == nil
         layout.muted = playback.muted
         layout.volumeLevel = playback.safeVolume
         layout.pressed = dragFraction != nil ? .seekBar : pressedControl
@@ -148,7 +163,7 @@ public struct VideoScreen: Equatable, Sendable {
 
     private mutating func key(_ key: ShellKey, playback: Playback) -> [Command] {
         switch key {
-        case .space, .k: return [.togglePause]
+        case .space, .k: return playback.failure != nil ? [.retry] : [.togglePause]
         case .left: return [.skip(by: -Self.seekStep)]
         case .right: return [.skip(by: Self.seekStep)]
         case .up: return [.setVolume(Self.stepped(playback.safeVolume + Self.volumeStep))]
@@ -159,13 +174,14 @@ public struct VideoScreen: Equatable, Sendable {
             guard fullscreen else { return [.close] }
             fullscreen = false
             return [.setFullscreen(false)]
-        case .backspace, .enter: return []
+        case .enter: return playback.failure != nil ? [.retry] : []
+        case .backspace: return []
         }
     }
 
     private mutating func pointerDown(at point: Point, _ t: Double, playback: Playback, window: Size) -> [Command] {
-        var layout = geometry(window)
-        layout.controlsVisible = controlsVisible(at: t)
+        var layout = geometry(window, playback: playback)
+        layout.controlsVisible = controlsVisible(at: t, playback: playback)
         showControls(at: t)
         dragFraction = nil
         pressedControl = nil
@@ -188,7 +204,7 @@ public struct VideoScreen: Equatable, Sendable {
 
     private mutating func pointerUp(at point: Point, _ t: Double, playback: Playback, window: Size) -> [Command] {
         showControls(at: t)
-        let layout = geometry(window)
+        let layout = geometry(window, playback: playback)
         if dragFraction != nil {
             let fraction = layout.seekFraction(atX: point.x)
             dragFraction = nil
@@ -213,7 +229,8 @@ public struct VideoScreen: Equatable, Sendable {
         case .mute: return [.setMuted(!playback.muted)]
         case .volume: return [.setVolume(layout.volumeFraction(atX: point.x))]
         case .fullscreen: return toggleFullscreen()
-        case .close: return [.close]
+        case .close, .dismiss: return [.close]
+        case .retry: return [.retry]
         case .seekBar: return []  // the seek bar drags instead (see pointerDown)
         }
     }
@@ -223,8 +240,13 @@ public struct VideoScreen: Equatable, Sendable {
         return [.setFullscreen(fullscreen)]
     }
 
-    /// The control rectangles for `window` (what is shown is filled in by ``layout(window:playback:at:)``).
-    private func geometry(_ window: Size) -> VideoScreenLayout { VideoScreenLayout(window: window) }
+    /// The control rectangles for `window` (what is shown is filled in by ``layout(window:playback:at:)``), with
+    /// the failure's panel when `playback` failed.
+    private func geometry(_ window: Size, playback: Playback = Playback()) -> VideoScreenLayout {
+        var layout = VideoScreenLayout(window: window)
+        if let failure = playback.failure { layout.showFailure(Failure(failure)) }
+        return layout
+    }
 
     // MARK: Numbers
 

@@ -17,7 +17,10 @@ extension VideoScreen {
         case setMuted(Bool)
         /// Enter or leave fullscreen (F, a double-click on the picture, the fullscreen button, Escape).
         case setFullscreen(Bool)
-        /// Close the player (Escape when not fullscreen, the back/close button).
+        /// Close the player (Escape when not fullscreen, the back/close button, Close on a failure).
         case close
+        /// Open the video again after a failure (Retry, or Space, K or Enter on a failure): the host asks the
+        /// player to play, which loads it anew.
+        case retry
     }
 }

@@ -14,5 +14,9 @@ extension VideoScreen {
         case fullscreen
         /// The back/close button at the top left: ``Command/close``.
         case close
+        /// Retry on a failure's panel: ``Command/retry``.
+        case retry
+        /// Close on a failure's panel: ``Command/close``.
+        case dismiss
     }
 }

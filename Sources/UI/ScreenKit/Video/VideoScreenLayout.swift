@@ -73,6 +73,19 @@ public struct VideoScreenLayout: Equatable, Sendable {
     public var volumeLevel: Double
     /// The control drawn pressed: the one under a press that has not lifted, or the seek bar while dragged.
     public var pressed: VideoScreen.Control?
+    /// Why playback failed (its sentence is drawn on ``failurePanel``), nil unless it failed. Then the bottom bar is
+    /// neither drawn nor hit: the panel's Retry and Close and the top bar's ✕ are the controls.
+    public var failure: VideoScreen.Failure?
+    /// The card in the middle of the window holding the failure's sentence and its buttons (zero without one).
+    public var failurePanel: Rect
+    /// The failure's Retry button (zero without a failure).
+    public var retry: Rect
+    /// The failure's Close button (zero without a failure).
+    public var dismiss: Rect
+
+    /// The failure panel's size and its buttons': a card as wide as a notice (``NoticeLayout``'s 400 pt at most),
+    /// two lines of text over a row of 40 pt buttons, 96 pt wide.
+    public static let failureWidth = 400.0, failureHeight = 136.0, failureButtonWidth = 96.0, failureButtonHeight = 40.0
 
     /// The geometry for `window` with every value shown empty: no picture, controls hidden, nothing played.
     /// ``VideoScreen/layout(window:playback:at:)`` fills in the rest.
@@ -103,6 +116,30 @@ public struct VideoScreenLayout: Equatable, Sendable {
         muted = false
         volumeLevel = 1
         pressed = nil
+        failure = nil
+        failurePanel = .zero
+        retry = .zero
+        dismiss = .zero
+    }
+
+    /// Lays out the panel for `failure`, centred in the window (narrower in a narrow window): the sentence at its
+    /// top, Close and Retry at its bottom right, Retry rightmost (the first action, as ``NoticeLayout`` places it).
+    public mutating func showFailure(_ failure: VideoScreen.Failure) {
+        self.failure = failure
+        let width = min(Self.failureWidth, max(0, window.width - 32)), height = min(Self.failureHeight, max(0, window.height))
+        failurePanel = Rect(x: ((window.width - width) / 2).rounded(), y: ((window.height - height) / 2).rounded(),
+                            width: width, height: height)
+        let buttonY = failurePanel.maxY - 16 - Self.failureButtonHeight
+        retry = Rect(x: failurePanel.maxX - 16 - Self.failureButtonWidth, y: buttonY,
+                     width: Self.failureButtonWidth, height: Self.failureButtonHeight)
+        dismiss = Rect(x: retry.x - 8 - Self.failureButtonWidth, y: buttonY,
+                       width: Self.failureButtonWidth, height: Self.failureButtonHeight)
+    }
+
+    /// Where the failure's sentence goes: the panel less its margins and the buttons' row.
+    public var failureText: Rect {
+        Rect(x: failurePanel.x + 16, y: failurePanel.y + 16, width: max(0, failurePanel.width - 32),
+             height: max(0, failurePanel.height - 48 - Self.failureButtonHeight))
     }
 
     /// The rectangle of `control`.
@@ -114,19 +151,26 @@ public struct VideoScreenLayout: Equatable, Sendable {
         case .volume: volume
         case .fullscreen: fullscreen
         case .close: close
+        case .retry: retry
+        case .dismiss: dismiss
         }
     }
 
-    /// The control under `point`, or nil (always nil while the controls are hidden).
+    /// The control under `point`, or nil (always nil while the controls are hidden). After a failure only the ✕,
+    /// Retry and Close are controls.
     public func control(at point: Point) -> VideoScreen.Control? {
         guard controlsVisible else { return nil }
-        return VideoScreen.Control.allCases.first { frame(of: $0).contains(point) }
+        let controls: [VideoScreen.Control] = failure == nil
+            ? [.playPause, .seekBar, .mute, .volume, .fullscreen, .close] : [.close, .retry, .dismiss]
+        return controls.first { frame(of: $0).contains(point) }
     }
 
-    /// Whether `point` is on the visible controls' strips (a click there is not a click on the picture, even
-    /// between the buttons); false while they are hidden.
+    /// Whether `point` is on the visible controls' strips or the failure's panel (a click there is not a click on
+    /// the picture, even between the buttons); false while they are hidden.
     public func isOnControls(_ point: Point) -> Bool {
-        controlsVisible && (topBar.contains(point) || bar.contains(point))
+        guard controlsVisible else { return false }
+        if failure != nil { return topBar.contains(point) || failurePanel.contains(point) }
+        return topBar.contains(point) || bar.contains(point)
     }
 
     /// The seek bar's fraction at window x `x`, clamped to 0...1 (so a drag past either end pins there).

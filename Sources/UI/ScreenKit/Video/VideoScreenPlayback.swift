@@ -28,12 +28,17 @@ extension VideoScreen {
         public var videoHeight: Int
         /// The title shown at the top, if any.
         public var title: String?
+        /// The end of a VOD stream was played: the time reads the length, the seek bar is full, ▶ plays it again.
+        public var isEnded: Bool
+        /// Playback failed: the engine's technical line (for stderr and the trace); the screen shows
+        /// ``VideoScreen/Failure``'s sentence for it with Retry and Close. Nil otherwise.
+        public var failure: String?
 
         /// A playback report; every value has the default of a player that has shown nothing yet.
         public init(
             position: Double = 0, duration: Double? = nil, isLive: Bool = false, isPlaying: Bool = false,
             isBusy: Bool = false, bufferedEnd: Double? = nil, volume: Double = 1, muted: Bool = false,
-            videoWidth: Int = 0, videoHeight: Int = 0, title: String? = nil
+            videoWidth: Int = 0, videoHeight: Int = 0, title: String? = nil, isEnded: Bool = false, failure: String? = nil
         ) {
             self.position = position
             self.duration = duration
@@ -46,7 +51,13 @@ extension VideoScreen {
             self.videoWidth = videoWidth
             self.videoHeight = videoHeight
             self.title = title
+            self.isEnded = isEnded
+            self.failure = failure
         }
+
+        /// Whether the controls may hide: only while it plays (paused, ended, failed, loading or buffering, they
+        /// stay, as in mpv's OSC and the web's players: a still picture always has its ▶ and ✕).
+        public var letsControlsHide: Bool { isPlaying && failure == nil }
 
         /// The duration the seek bar can use: finite and positive, and not live; nil otherwise.
         public var seekableDuration: Double? {

@@ -17,4 +17,9 @@ public enum IBLFeed {
     public static func highlights(from data: Data) throws(FeedJSON.Failure) -> CategoryHighlights {
         try FeedJSON.decode(CategoryHighlights.self, from: data)
     }
+
+    /// A collection's episodes document.
+    public static func collectionEpisodes(from data: Data) throws(FeedJSON.Failure) -> CollectionEpisodes {
+        try FeedJSON.decode(CollectionEpisodes.self, from: data)
+    }
 }

@@ -2,7 +2,7 @@ import FeedCore
 
 /// A `group_large` element of a highlights feed: an editorially curated collection of episodes
 /// (seed 002). It has a title, a `count` of episodes and images, and may have no `master_brand`.
-/// Selecting one does nothing (seed 002).
+/// Selecting one opens its episodes (``CollectionEpisodes``; seed 002 left it doing nothing).
 public struct Collection: Sendable, Hashable, Decodable {
     /// The collection id.
     public var id: String

@@ -7,8 +7,8 @@ import Foundation
 /// | episode | channel (master brand) | title | subtitle |
 /// | collection | `COLLECTION` | title | number of episodes (`7 episodes`) |
 ///
-/// Both carry the programme image. Selecting an episode opens its details; selecting a collection does
-/// nothing (``isSelectable``).
+/// Both carry the programme image. Selecting an episode opens its details; selecting a collection opens its
+/// episodes.
 ///
 /// ```swift
 /// let rows = highlights.elements.map(HighlightRow.init)
@@ -77,10 +77,9 @@ public struct HighlightRow: Sendable, Hashable, Identifiable {
         [channel, title, detail]
     }
 
-    /// Whether selecting the row does something (episodes open their details; collections do nothing).
-    public var isSelectable: Bool {
-        kind == .episode
-    }
+    /// Whether selecting the row does something: always (episodes open their details, collections their
+    /// episodes).
+    public var isSelectable: Bool { true }
 
     /// The image URL for a thumbnail `width` pixels wide (ImageChef's smallest covering size).
     public func imageURL(width: Int) -> URL? {

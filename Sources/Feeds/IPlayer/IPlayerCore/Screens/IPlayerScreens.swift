@@ -9,8 +9,9 @@ import ScreenKit
 ///
 /// Screens: ``categoriesScreen`` (a list without thumbnails, rows `id` = category id), ``highlightsScreen``
 /// (rows with thumbnails: overline channel or `COLLECTION`, title, subtitle or `N episodes`; row `id` =
-/// element id), ``episodeScreen`` (``ScreenKit/DetailsScreen``: image, channel, title, subtitle, duration,
-/// first broadcast, time left, synopsis).
+/// element id), ``collectionScreen`` (a collection's episodes, rows as the highlights' episodes),
+/// ``episodeScreen`` (``ScreenKit/DetailsScreen``: image, channel, title, subtitle, duration, first broadcast,
+/// time left, synopsis).
 ///
 /// | state (top screen) | event | screens | loads |
 /// |---|---|---|---|
@@ -24,9 +25,13 @@ import ScreenKit
 /// | `highlights` on top (failed) | retryRequested of it | (the shell set `loading`) | highlights of *c* again |
 /// | any | retryRequested of a screen not on top, or of `episode` | nothing | — |
 /// | `highlights` loaded | episode row selected | `episode` pushed: its details, time left judged at `now` | — |
-/// | `highlights` loaded | collection row selected | nothing (seed 002: a collection does nothing) | — |
+/// | `highlights` loaded | collection row selected | `collection` pushed (title: the collection's), loading | the collection's episodes |
+/// | `collection` loading | episodes loaded | rows shown, `loaded`; none: one row saying so | — |
+/// | `collection` loading | episodes failed | `failed` with the message (Retry) | — |
+/// | `collection` on top (failed) | retryRequested of it | (the shell set `loading`) | the episodes again |
+/// | `collection` loaded | episode row selected | `episode` pushed: its details, time left judged at `now` | — |
 /// | any | a row selected that is not on the top screen, or not in its feed | nothing | — |
-/// | `highlights`, `episode` | ``ScreenKit/ShellOutput/back(from:)`` | (the shell popped it) | a pending load of the popped screen is dropped when it ends |
+/// | `highlights`, `collection`, `episode` | ``ScreenKit/ShellOutput/back(from:)`` | (the shell popped it) | a pending load of the popped screen is dropped when it ends |
 /// | any | a result for a screen no longer on the stack (or superseded by a newer load) | nothing | — |
 /// | any | any other output (circle tap, quit, nearEnd, refresh, action, tab, notice, search) | nothing | — |
 ///
@@ -49,6 +54,10 @@ public struct IPlayerScreens: ScreenModel {
     public static let highlightsScreen: ScreenID = "highlights"
     /// The episode details screen's name.
     public static let episodeScreen: ScreenID = "episode"
+    /// A collection's episodes (pushed over the highlights).
+    public static let collectionScreen: ScreenID = "collection"
+    /// The row of a collection without episodes (not selectable).
+    public static let emptyRow: RowID = "empty"
     /// The categories screen's title.
     public static let categoriesTitle = "Categories"
 
@@ -72,6 +81,7 @@ public struct IPlayerScreens: ScreenModel {
         var pendingLoad: Int?
         var highlights: CategoryHighlights?
         var categories: [Category] = []
+        var collection: CollectionEpisodes?
     }
 
     private var entries: [Entry] = []
@@ -132,11 +142,19 @@ public struct IPlayerScreens: ScreenModel {
                 return push(Self.highlightsScreen, title: category.title, style: Self.highlightsStyle,
                             resource: .highlights(categoryID: category.id), &shell, at: t)
             case Self.highlightsScreen:
-                // A collection does nothing (seed 002); only episodes open.
-                guard let episode = entries[index].highlights?.episode(id: row.rawValue) else { return [] }
-                entries.append(Entry(serial: nextSerial(), screen: Self.episodeScreen, resource: nil))
-                shell.push(Screen(id: Self.episodeScreen, title: episode.title,
-                                  body: .details(details(of: episode, now: now))), at: t)
+                if let episode = entries[index].highlights?.episode(id: row.rawValue) {
+                    showEpisode(episode, &shell, at: t, now: now)
+                    return []
+                }
+                // A collection opens its episodes (iBL's group endpoint).
+                guard let highlights = entries[index].highlights,
+                      case .collection(let collection)? = highlights.elements.first(where: { $0.id == row.rawValue })
+                else { return [] }
+                return push(Self.collectionScreen, title: collection.title, style: Self.highlightsStyle,
+                            resource: .collection(id: collection.id), &shell, at: t)
+            case Self.collectionScreen:
+                guard let episode = entries[index].collection?.episode(id: row.rawValue) else { return [] }
+                showEpisode(episode, &shell, at: t, now: now)
                 return []
             default:
                 return []
@@ -177,7 +195,23 @@ public struct IPlayerScreens: ScreenModel {
                 if let title = highlights.category?.title, !title.isEmpty { shown.title = title }
                 shown.body = .list(ScrollingList(rows: rows, style: Self.highlightsStyle))
             }
+        case .collection(let collection):
+            entries[index].collection = collection
+            let width = thumbnailWidth
+            var rows = collection.episodes.map { Self.listRow(HighlightRow(.episode($0)), thumbnailWidth: width) }
+            if rows.isEmpty { rows = [ListRow(id: Self.emptyRow, title: "No episodes available")] }
+            shell.update(screen, at: t) { shown in
+                shown.load = .loaded
+                if let title = collection.title, !title.isEmpty { shown.title = title }
+                shown.body = .list(ScrollingList(rows: rows, style: Self.highlightsStyle))
+            }
         }
+    }
+
+    /// Pushes `episode`'s details, the time left judged at `now`.
+    private mutating func showEpisode(_ episode: Episode, _ shell: inout Shell, at t: Double, now: Date) {
+        entries.append(Entry(serial: nextSerial(), screen: Self.episodeScreen, resource: nil))
+        shell.push(Screen(id: Self.episodeScreen, title: episode.title, body: .details(details(of: episode, now: now))), at: t)
     }
 
     /// `load` failed with `message` at `t`: the screen it was for shows the message and Retry.
@@ -249,6 +283,8 @@ public struct IPlayerLoad: ScreenLoadRequest {
         case categories
         /// `GET {base}/ibl/v1/categories/{categoryID}/highlights?…`.
         case highlights(categoryID: String)
+        /// `GET {base}/ibl/v1/groups/{id}/episodes?…`: a collection's episodes.
+        case collection(id: String)
     }
 
     /// Unique per load.
@@ -272,4 +308,6 @@ public enum IPlayerFeed: Hashable, Sendable {
     case categories([Category])
     /// A category's highlights.
     case highlights(CategoryHighlights)
+    /// A collection's episodes.
+    case collection(CollectionEpisodes)
 }

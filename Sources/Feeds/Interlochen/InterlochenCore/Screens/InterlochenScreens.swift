@@ -51,6 +51,8 @@ import VideoCore
 /// | details | `action(.share)` (shown when the item has an http(s) link: its web page, else its stream) | – | copy the link to the clipboard (`.copyLink`) |
 /// | any | `effectFinished(.linkCopied(link))` (the host put it on the clipboard) | a notice "Link copied" with the link | – |
 /// | any | `effectFinished(.linkNotCopied(link, reason:))` (the clipboard refused it) | a notice "Link not copied" with the reason | – |
+/// | any | `effectFinished(.linkNotOpened(link, reason:))` (the opener failed) | a notice "Link not opened": the reason and the link, Copy link and OK | – |
+/// | that notice | `noticeAction(copyLink)` | – | copy the link to the clipboard (`.copyLink`) |
 /// | details | `back` | (the shell popped it) | – |
 /// | a root | `titleButtonTapped(.search)` (Search in its title bar) | `search` pushed: the full-screen modal (grey bar, Done, no tabs) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the Vimeo search |
@@ -58,7 +60,7 @@ import VideoCore
 /// | search | page loaded / failed | rows appended (`hasMore` from the page) / the loading row shows the message | – |
 /// | search | `rowSelected(video)` | `details` pushed over it (Watch) | – |
 /// | search | `back` (Done, Escape) | (the shell popped it) the tabs again; its pending results are dropped | – |
-/// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download); `nowPlaying` follows, and closes with no audio | – |
+/// | any | playback changed | Listen ↔ Pause on the item's details; the headphones mark while audio is loaded (a stream or a download) and has not ended (not `uninitialized`: a story played to its end, a download done); `nowPlaying` follows, and closes with no audio | – |
 /// | details | `action(.pause)` (its item runs) | – | pause (`.control(.pause)`) |
 /// | details | `action(.listen)`, its item paused | – | resume (`.control(.play)`) |
 /// | any but `nowPlaying`, audio loaded | `titleButtonTapped(.nowPlaying)` | `nowPlaying` pushed (it hides the floating circle, which would cover its controls): artwork, STATION or STORY, title, second line, state, a story's position / length, Pause or Play, the volume slider | – |
@@ -70,6 +72,11 @@ import VideoCore
 ///
 /// A result is dropped when its tab was refreshed or retried since it was asked for (each request carries the
 /// tab's generation). A root swapped out by another tab keeps receiving its results.
+///
+/// One file per screen: this one holds the state and ``send(_:_:at:now:)``, whose `handle` hands each shell output
+/// to its screen's part — `InterlochenScreens+Tabs.swift` (the five tabs and their lists),
+/// `+Details.swift` (an item's details: Listen, Pause, Watch, Share), `+NowPlaying.swift` (the now-playing
+/// screen and what follows the player) and `+Search.swift` (the search modal).
 public struct InterlochenScreens: ScreenModel {
     /// The details screen.
     public static let detailsScreen: ScreenID = "details"
@@ -235,7 +242,13 @@ public struct InterlochenScreens: ScreenModel {
         case linkCopied(URL)
         /// Share's link did not reach the clipboard; `reason` says why, in one line.
         case linkNotCopied(URL, reason: String)
+        /// A More link's opener could not open it (not found, would not start, or exited with a failure, which
+        /// may come seconds later); `reason` says why, in one line.
+        case linkNotOpened(URL, reason: String)
     }
+
+    /// The "Link not opened" notice's button that copies the link.
+    public static let copyLinkAction = NoticeAction.custom("copyLink")
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
     public typealias Command = ScreenModelCommand<Request, Effect>
@@ -243,12 +256,14 @@ public struct InterlochenScreens: ScreenModel {
     /// What the model follows of the player: what is selected and its phase.
     public typealias Playback = PlaybackStatus
 
-    private struct RowInfo: Sendable {
+    /// An item of a list, and the group (category) it was listed under.
+    struct RowInfo: Sendable {
         var item: SectionItem
         var group: String?
     }
 
-    private struct TabState: Sendable {
+    /// What one tab holds besides its root screen.
+    struct TabState: Sendable {
         var generation = 0
         var rows: [RowID: RowInfo] = [:]
         /// The root screen while another tab shows.
@@ -256,19 +271,24 @@ public struct InterlochenScreens: ScreenModel {
         var started = false
     }
 
-    private var tabStates: [Tab: TabState] = [:]
-    private var current: Tab = .featured
-    private struct SearchState: Sendable {
+    /// The search modal's query, its results and the page to ask for next.
+    struct SearchState: Sendable {
         var query: String?
         var generation = 0
         var nextPage: Int?
         var rows: [RowID: RowInfo] = [:]
     }
 
-    private var details: RowInfo?
-    private var search: SearchState?
-    private var playback = PlaybackStatus.idle
-    private var serial = 0
+    var tabStates: [Tab: TabState] = [:]
+    var current: Tab = .featured
+    /// The item whose details show (nil: none).
+    var details: RowInfo?
+    /// The search modal's state while it is open.
+    var search: SearchState?
+    var playback = PlaybackStatus.idle
+    var serial = 0
+    /// The link the "Link not opened" notice offers to copy, while it shows.
+    var unopenedLink: URL?
 
     /// An app with no screens yet.
     public init() {}
@@ -284,32 +304,6 @@ public struct InterlochenScreens: ScreenModel {
 
     /// What the player holds, as last reported.
     public var playbackStatus: PlaybackStatus { playback }
-
-    private static let listStyle = ListStyle(rowHeight: 72, showsThumbnails: true, isRefreshable: true)
-
-    private static func tabBar(selecting tab: Tab) -> TabBar {
-        TabBar(items: Tab.allCases.map { TabBar.Item(id: $0.tabID, title: $0.title) }, selected: tab.tabID)
-    }
-
-    /// More's links have no pictures: its list has no thumbnail column.
-    private static let linkStyle = ListStyle(rowHeight: 72, showsThumbnails: false, isRefreshable: true)
-
-    private static func root(_ tab: Tab) -> Screen {
-        var screen = Screen(id: tab.screen, title: tab.title, load: .loading,
-                            body: .list(ScrollingList(style: tab == .more ? linkStyle : listStyle)), tabs: tabBar(selecting: tab))
-        screen.trailingButton = .search
-        return screen
-    }
-
-    /// The full-screen search modal: a grey bar titled Search with Done, the field and its search button, no tabs.
-    private static func searchModal() -> Screen {
-        var screen = Screen(id: searchScreen, title: "Search",
-                            body: .search(SearchScreen(field: TextField(placeholder: "Search videos"),
-                                                       results: ScrollingList(style: listStyle))))
-        screen.isModal = true
-        screen.trailingButton = .done
-        return screen
-    }
 
     // MARK: Events
 
@@ -333,427 +327,41 @@ public struct InterlochenScreens: ScreenModel {
         return [.load(request(.featured, .sections(.featured, refresh: false), .first))]
     }
 
-    /// What plays changed: the details' Listen reads Pause while its item runs (and Listen again otherwise); the
-    /// headphones mark shows while audio is loaded; the now-playing screen follows (and closes with no audio).
-    public mutating func playbackChanged(_ playback: PlaybackStatus, _ shell: inout Shell, at t: Double) -> [Command] {
-        self.playback = playback
-        shell.showsNowPlayingMark = playback.audio != nil
-        if let details {
-            let screen = self.details(details)
-            shell.update(Self.detailsScreen, at: t) { $0.body = .details(screen) }
-        }
-        if let screen = nowPlaying() {
-            shell.update(Self.nowPlayingScreen, at: t) { $0.body = .details(screen) }
-        } else if shell.top?.id == Self.nowPlayingScreen {
-            shell.pop(at: t)
-        }
-        return []
-    }
-
-    /// The host ran an effect: Share's link copied ("Link copied", the link) or not ("Link not copied", why).
-    public mutating func effectFinished(_ result: EffectResult, _ shell: inout Shell, at t: Double) -> [Command] {
-        switch result {
-        case .linkCopied(let url):
-            shell.show(Notice(title: "Link copied", message: url.absoluteString), at: t)
-        case .linkNotCopied(_, let reason):
-            shell.show(Notice(title: "Link not copied", message: reason), at: t)
-        }
-        return []
-    }
-
-    /// Reacts to what the shell reported.
+    /// Hands what the shell reported to the screen it concerns.
     private mutating func handle(_ output: ShellOutput, _ shell: inout Shell, at t: Double) -> [Command] {
         switch output {
-        case .rowSelected(Self.searchScreen, let row):
-            guard details == nil, let info = search?.rows[row] else { return [] }
-            details = info
-            shell.push(Screen(id: Self.detailsScreen, title: "Search", body: .details(details(info))), at: t)
-            return []
-        case .titleButtonTapped(let screen, .search):
-            guard Tab(screen.rawValue) == current, shell.top?.id == screen, details == nil, search == nil else { return [] }
-            search = SearchState()
-            shell.push(Self.searchModal(), at: t)
-            return []
-        case .searchSubmitted(Self.searchScreen, let text):
-            let query = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard var state = search, details == nil, !query.isEmpty else { return [] }
-            state.query = query
-            state.generation += 1
-            state.nextPage = nil
-            state.rows = [:]
-            search = state
-            // An empty list with more to come: the list shows its loading row and asks for page 1 at the next tick.
-            shell.update(Self.searchScreen, at: t) { screen in
-                screen.load = .loaded
-                screen.updateList { $0.replaceRows([], hasMore: true, at: t) }
-            }
-            return []
-        case .nearEnd(Self.searchScreen, let rowCount):
-            guard let state = search, let query = state.query else { return [] }
-            guard let page = rowCount == 0 ? 1 : state.nextPage else {
-                shell.updateList(of: Self.searchScreen, at: t) { $0.appendRows([], hasMore: false, at: t) }
-                return []
-            }
-            return [.load(searchRequest(query: query, page: page))]
-        case .rowSelected(let screen, let row):
-            guard let tab = Tab(screen.rawValue), tab == current, details == nil, row != Self.emptyRow,
-                  let info = tabStates[tab]?.rows[row] else { return [] }
-            if case .link(let link) = info.item {
-                // Only web and mail links leave the app (LinkPolicy); anything else is shown, not opened.
-                guard let url = URL(string: link.link) else {
-                    shell.show(Notice(title: "Link not opened", message: "Not opened: the link is not a valid address."), at: t)
-                    return []
-                }
-                switch LinkPolicy.link(url) {
-                case .open(let url):
-                    return [.effect(.open(url))]
-                case .refuse(let reason):
-                    shell.show(Notice(title: "Link not opened", message: reason), at: t)
-                    return []
-                }
-            }
-            details = info
-            shell.push(Screen(id: Self.detailsScreen, title: tab.title, body: .details(details(info))), at: t)
-            return []
-        case .nearEnd(let screen, _):
-            guard Tab(screen.rawValue) == .radio, current == .radio else { return [] }
-            return [.load(request(.radio, .moreStories, .next))]
-        case .refreshRequested(let screen):
-            guard let tab = Tab(screen.rawValue) else { return [] }
-            tabStates[tab, default: TabState()].generation += 1
-            return [.load(request(tab, .sections(tab, refresh: true), .refresh))]
-        case .retryRequested(let screen):
-            guard let tab = Tab(screen.rawValue) else { return [] }
-            tabStates[tab, default: TabState()].generation += 1
-            return [.load(request(tab, .sections(tab, refresh: false), .first))]
-        case .titleButtonTapped(_, .nowPlaying):
-            guard shell.top?.id != Self.nowPlayingScreen, let screen = nowPlaying() else { return [] }
-            var playing = Screen(id: Self.nowPlayingScreen, title: "Now Playing", body: .details(screen))
-            playing.hidesCircle = true
-            shell.push(playing, at: t)
-            return []
-        case .sliderChanged(Self.nowPlayingScreen, Self.volumeSlider, let level):
-            guard playback.audio != nil else { return [] }
-            return [.effect(.adjust(.setVolume(level)))]
-        case .sliderChanged(Self.nowPlayingScreen, Self.positionSlider, let fraction):
-            guard playback.isFiniteStream, let duration = playback.duration, duration > 0, fraction.isFinite else { return [] }
-            return [.effect(.adjust(.seek(to: min(1, max(0, fraction)) * duration)))]
-        case .action(Self.nowPlayingScreen, let action):
-            switch action {
-            case Self.back15 where playback.isFiniteStream: return [.effect(.adjust(.skip(by: -Self.skipSeconds)))]
-            case Self.forward15 where playback.isFiniteStream: return [.effect(.adjust(.skip(by: Self.skipSeconds)))]
-            case .pause where playback.isRunning: return [.effect(.control(.pause))]
-            case .play where !playback.isRunning && playback.audio != nil: return [.effect(.control(.play))]
-            default: return []
-            }
-        case .action(let screen, let action):
-            guard screen == Self.detailsScreen, let details else { return [] }
-            if action == .watch {
-                guard let request = Self.watch(details.item) else { return [] }
-                shell.push(PlayerScreen.screen(title: details.item.title), at: t)
-                return [.effect(.watch(request))]
-            }
-            if action == .share { return Self.share(details.item) }
-            return play(action, details)
-        case .tabSelected(_, let id):
-            guard let tab = Tab(id.rawValue) else { return [] }
-            return select(tab, &shell, at: t)
-        case .back(let screen):
-            if screen == Self.detailsScreen { details = nil }
-            if screen == Self.searchScreen { search = nil }
-            return []
-        case .circleTapped, .quit, .noticeAction, .searchChanged, .searchSubmitted, .titleButtonTapped, .sliderChanged:
+        case .titleButtonTapped(_, .nowPlaying), .sliderChanged(Self.nowPlayingScreen, _, _), .action(Self.nowPlayingScreen, _):
+            return nowPlayingOutput(output, &shell, at: t)
+        case .titleButtonTapped(_, .search), .searchSubmitted(Self.searchScreen, _), .nearEnd(Self.searchScreen, _),
+             .rowSelected(Self.searchScreen, _), .back(from: Self.searchScreen):
+            return searchOutput(output, &shell, at: t)
+        case .action(Self.detailsScreen, _), .back(from: Self.detailsScreen):
+            return detailsOutput(output, &shell, at: t)
+        case .rowSelected, .nearEnd, .refreshRequested, .retryRequested, .tabSelected:
+            return tabOutput(output, &shell, at: t)
+        case .noticeAction(let action):
+            // The "Link not opened" notice: Copy link puts the link on the clipboard (Share's effect).
+            defer { unopenedLink = nil }
+            guard action == Self.copyLinkAction, let link = unopenedLink else { return [] }
+            return [.effect(.copyLink(link))]
+        case .circleTapped, .quit, .searchChanged, .searchSubmitted, .titleButtonTapped, .sliderChanged, .action, .back:
             return []
         }
     }
 
-    /// A load finished with `outcome`.
+    /// A load finished with `outcome`: a search page is the search's, anything else its tab's.
     private mutating func finished(_ request: Request, _ outcome: Outcome, _ shell: inout Shell, at t: Double) -> [Command] {
         if case .search(let query, _) = request.load {
             searchFinished(request, query: query, outcome, &shell, at: t)
             return []
         }
-        guard var state = tabStates[request.tab], state.generation == request.generation else { return [] }
-        let tab = request.tab
-        var notice: Notice?
-        var saved = state.saved
-        withRoot(tab, &saved, &shell, at: t) { screen in
-            switch (outcome, request.purpose) {
-            case (.sections(let loaded), .first), (.sections(let loaded), .refresh):
-                let rows = Self.rows(of: loaded.sections, headed: tab.hasHeaders)
-                state.rows = Dictionary(rows.map { ($0.row.id, $0.info) }, uniquingKeysWith: { first, _ in first })
-                if rows.isEmpty, !loaded.failures.isEmpty || loaded.sections.contains(where: { !$0.pending.isEmpty }) {
-                    if request.purpose == .refresh {
-                        screen.load = .loaded
-                        screen.updateList { $0.setRefreshing(false, at: t) }
-                        notice = Notice(title: "Couldn't refresh", message: Self.pendingMessage(loaded))
-                    } else {
-                        screen.load = .failed(message: Self.pendingMessage(loaded))
-                    }
-                    return
-                }
-                var shown = tab.hasHeaders ? Self.headed(rows) : rows.map(\.row)
-                if shown.isEmpty { shown = [ListRow(id: Self.emptyRow, title: "Nothing here yet")] }
-                let hasMore = tab == .radio && loaded.sections.contains { $0.groups.contains { $0.title == Self.storiesGroup && !$0.items.isEmpty } }
-                var list = screen.list ?? ScrollingList(style: Self.listStyle)
-                list.replaceRows(shown, hasMore: hasMore, at: t)
-                list.setRefreshing(false, at: t)
-                screen.body = .list(list)
-                screen.load = .loaded
-                if !loaded.failures.isEmpty {
-                    notice = Notice(title: "Some content couldn't load", message: loaded.failures.joined(separator: "\n"))
-                } else if request.purpose == .refresh, !loaded.notices.isEmpty {
-                    notice = Notice(title: "Showing saved content", message: loaded.notices.joined(separator: "\n"))
-                }
-            case (.moreStories(let section), .next):
-                guard let section else {
-                    screen.updateList { $0.appendRows([], hasMore: false, at: t) }
-                    return
-                }
-                let fresh = Self.rows(of: [section], headed: false).filter { state.rows[$0.row.id] == nil }
-                for entry in fresh { state.rows[entry.row.id] = entry.info }
-                screen.updateList { $0.appendRows(fresh.map(\.row), hasMore: !fresh.isEmpty, at: t) }
-            case (.failed(let failure), .first):
-                screen.load = .failed(message: failure.message)
-            case (.failed(let failure), .next):
-                screen.updateList { $0.loadingMoreFailed(message: failure.message, at: t) }
-            case (.failed(let failure), .refresh):
-                screen.load = .loaded
-                screen.updateList { $0.setRefreshing(false, at: t) }
-                notice = failure.offline ? Notice.offline() : Notice(title: "Couldn't refresh", message: failure.message)
-            default:
-                break
-            }
-        }
-        state.saved = saved
-        tabStates[tab] = state
-        if let notice, tab == current { shell.show(notice, at: t) }
-        return []
-    }
-
-    // MARK: Search
-
-    private mutating func searchRequest(query: String, page: Int) -> Request {
-        serial += 1
-        return Request(serial: serial, tab: current, generation: search?.generation ?? 0,
-                       load: .search(query: query, page: page), purpose: page == 1 ? .first : .next)
-    }
-
-    private mutating func searchFinished(_ request: Request, query: String, _ outcome: Outcome, _ shell: inout Shell, at t: Double) {
-        guard var state = search, state.generation == request.generation, state.query == query else { return }
-        switch outcome {
-        case .searchResults(let page):
-            var rows: [ListRow] = []
-            for video in page.videos {
-                let item = SectionItem.video(video)
-                let id = RowID("\(item.type.rawValue):\(item.id)")
-                guard state.rows[id] == nil else { continue }
-                state.rows[id] = RowInfo(item: item, group: nil)
-                rows.append(ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item),
-                                    thumbnail: item.imageURL.flatMap(URL.init(string:))))
-            }
-            if page.page == 1, rows.isEmpty {
-                rows = [ListRow(id: Self.emptyRow, title: "No videos match “\(query)”")]
-            }
-            state.nextPage = page.hasMore ? page.page + 1 : nil
-            let hasMore = page.hasMore && !(rows.isEmpty && page.page > 1)
-            shell.updateList(of: Self.searchScreen, at: t) { $0.appendRows(rows, hasMore: hasMore, at: t) }
-        case .failed(let failure):
-            shell.updateList(of: Self.searchScreen, at: t) { $0.loadingMoreFailed(message: failure.message, at: t) }
-        case .sections, .moreStories:
-            break
-        }
-        search = state
-    }
-
-    // MARK: Tabs
-
-    private mutating func select(_ tab: Tab, _ shell: inout Shell, at t: Double) -> [Command] {
-        guard tab != current, details == nil, let shown = shell.screens.first else { return [] }
-        tabStates[current, default: TabState()].saved = shown
-        current = tab
-        var state = tabStates[tab, default: TabState()]
-        defer { tabStates[tab] = state }
-        if var saved = state.saved {
-            state.saved = nil
-            if var tabs = saved.tabs {
-                tabs.select(tab.tabID)
-                saved.tabs = tabs
-            }
-            shell.setScreens([saved], at: t)
-            return []
-        }
-        shell.setScreens([Self.root(tab)], at: t)
-        guard !state.started else { return [] }
-        state.started = true
-        tabStates[tab] = state
-        return [.load(request(tab, .sections(tab, refresh: false), .first))]
-    }
-
-    /// Runs `change` on `tab`'s root screen: on the shell when the tab shows, else on its saved screen.
-    private func withRoot(_ tab: Tab, _ saved: inout Screen?, _ shell: inout Shell, at t: Double,
-                          _ change: (inout Screen) -> Void) {
-        if tab == current {
-            shell.update(tab.screen, at: t, change)
-        } else if var screen = saved {
-            change(&screen)
-            saved = screen
-        }
-    }
-
-    // MARK: Rows and details
-
-    private static let storiesGroup = "Stories"
-
-    /// The id of the list's `index`th header row (from 0), over `group`'s items (`header:0:Orchestra`). The index
-    /// keeps ids unique (``ScreenKit/ListRow/header(id:title:)``) when two categories share a name.
-    public static func headerRow(_ group: String, index: Int) -> RowID { RowID("header:\(index):\(group)") }
-
-    /// `rows` with a header row before each run of one group (Performances' and Extras' categories).
-    private static func headed(_ rows: [(row: ListRow, info: RowInfo)]) -> [ListRow] {
-        var shown: [ListRow] = []
-        var current: String?
-        var headers = 0
-        for entry in rows {
-            if let group = entry.info.group, group != current {
-                shown.append(.header(id: headerRow(group, index: headers), title: group))
-                headers += 1
-            }
-            current = entry.info.group
-            shown.append(entry.row)
-        }
-        return shown
-    }
-
-    /// The rows of `sections`' items; the group's title is the row's overline unless the list is `headed`.
-    private static func rows(of sections: [Section], headed: Bool) -> [(row: ListRow, info: RowInfo)] {
-        var result: [(row: ListRow, info: RowInfo)] = []
-        var seen = Set<RowID>()
-        for section in sections {
-            for group in section.groups {
-                let title = group.title ?? (sections.count > 1 ? section.name.title : nil)
-                for item in group.items {
-                    let id = RowID("\(item.type.rawValue):\(item.id)")
-                    guard seen.insert(id).inserted else { continue }
-                    let row = ListRow(id: id, title: item.title, subtitle: InterlochenText.subtitle(item), overline: headed ? nil : title,
-                                      badge: InterlochenText.isLive(item) ? "LIVE" : nil,
-                                      thumbnail: item.imageURL.flatMap(URL.init(string:)))
-                    result.append((row, RowInfo(item: item, group: title)))
-                }
-            }
-        }
-        return result
-    }
-
-    private static func pendingMessage(_ loaded: LoadedSections) -> String {
-        if let first = loaded.failures.first { return first }
-        return "Not loaded yet (no connection?)"
-    }
-
-    private func details(_ info: RowInfo) -> DetailsScreen {
-        let item = info.item
-        var actions: [ActionButton] = []
-        if let request = Self.listenRequest(info) {
-            actions.append(ActionButton(plays(request) && playback.isRunning ? .pause : .listen))
-        }
-        if Self.watch(item) != nil { actions.append(ActionButton(.watch)) }
-        if item.shareURL != nil { actions.append(ActionButton(.share)) }
-        return DetailsScreen(image: item.imageURL.flatMap(URL.init(string:)), overline: info.group?.uppercased(),
-                             title: item.title, subtitle: InterlochenText.subtitle(item), facts: InterlochenText.facts(item),
-                             paragraph: InterlochenText.paragraph(item), actions: actions)
-    }
-
-    /// Share: the item's link (``SectionItem/shareURL``) to the clipboard; the notice waits for the host's report
-    /// (``effectFinished(_:_:at:)``).
-    private static func share(_ item: SectionItem) -> [Command] {
-        guard let url = item.shareURL else { return [] }
-        return [.effect(.copyLink(url))]
-    }
-
-    /// The now-playing screen for the audio loaded (nil: none): its artwork, title, station or story, what it
-    /// does, a story's position and length, Pause or Play, and the volume (0 while muted); a story also has −15 s
-    /// and +15 s, and with a known length a position slider (live radio has neither).
-    private func nowPlaying() -> DetailsScreen? {
-        let title: String?, artist: String?, artwork: URL?, kind: String
-        switch playback.active {
-        case .stream(let request):
-            (title, artist, artwork) = (request.title, request.artist, request.artworkURL)
-            kind = request.isLive == true ? "STATION" : "STORY"
-        case .download(let request):
-            (title, artist, artwork, kind) = (request.title, request.artist, request.artworkURL, "VIDEO")
-        case .nothing, .video:
-            return nil
-        }
-        let state = switch playback.phase {
-        case .fetching: "Loading…"
-        case .playing: "Playing"
-        case .paused: "Paused"
-        case .failed: "Couldn't play"
-        case .uninitialized, .completed: "Stopped"
-        }
-        // A story's place in it ("1:02 / 3:45", the time alone while the length is unknown); live radio has none.
-        let place = playback.position.map { position in
-            [VideoScreen.clock(position) + (playback.duration.map { " / " + VideoScreen.clock($0) } ?? "")]
-        } ?? []
-        var actions = [ActionButton(playback.isRunning ? .pause : .play)]
-        var sliders = [DetailsSlider(name: Self.volumeSlider, label: "Volume", value: playback.volume.gain)]
-        if playback.isFiniteStream {
-            actions = [ActionButton(Self.back15, title: "−15 s")] + actions + [ActionButton(Self.forward15, title: "+15 s")]
-            if let duration = playback.duration, duration > 0 {
-                let fraction = (playback.position ?? 0) / duration
-                sliders.insert(DetailsSlider(name: Self.positionSlider, label: "Position", value: fraction), at: 0)
-            }
-        }
-        return DetailsScreen(image: artwork, overline: kind, title: title ?? "Now playing", subtitle: artist, facts: [state] + place,
-                             actions: actions, sliders: sliders)
-    }
-
-    /// Whether the audio loaded is `request`'s media (by address: a story listed under two groups is one story).
-    private func plays(_ request: MediaRequest) -> Bool {
-        playback.audio?.isSameMedia(as: request) == true
-    }
-
-    /// What Listen plays for `info`: a station's stream (live), a story's MP3; nil for anything else.
-    private static func listenRequest(_ info: RowInfo) -> MediaRequest? {
-        let item = info.item
-        let artwork = item.imageURL.flatMap(URL.init(string:))
-        switch item {
-        case .station(let station):
-            guard let url = LinkPolicy.httpURL(station.streamURL) else { return nil }
-            return .stream(StreamRequest(url: url, title: station.name, artist: station.tagline, artworkURL: artwork, isLive: true))
-        case .story(let story):
-            guard let url = story.audioURL.flatMap(LinkPolicy.httpURL) else { return nil }
-            return .stream(StreamRequest(url: url, title: story.title, artist: info.group ?? "NPR", artworkURL: artwork, isLive: false))
-        default:
-            return nil
-        }
-    }
-
-    /// Listen plays the item, or resumes it when it is what plays, paused; Pause pauses it (Watch is handled above).
-    private func play(_ action: ScreenAction, _ info: RowInfo) -> [Command] {
-        switch action {
-        case .listen:
-            guard let request = Self.listenRequest(info) else { return [] }
-            if plays(request), playback.phase == .paused { return [.effect(.control(.play))] }
-            return [.effect(.listen(request))]
-        case .pause:
-            guard let request = Self.listenRequest(info), plays(request), playback.isRunning else { return [] }
-            return [.effect(.control(.pause))]
-        default:
-            return []
-        }
-    }
-
-    /// What Watch opens the player on: a video's HLS link, a live cast's or an HDRelay stream's playlist (``SectionItem/watchURL``),
-    /// over http or https only; nil for anything else. (A new watchable kind of item adds its case to `watchURL`.)
-    static func watch(_ item: SectionItem) -> VideoRequest? {
-        guard let url = item.watchURL.flatMap(LinkPolicy.httpURL) else { return nil }
-        return VideoRequest(source: .hls(url), title: item.title)
+        return tabFinished(request, outcome, &shell, at: t)
     }
 
     // MARK: Requests
 
-    private mutating func request(_ tab: Tab, _ load: Load, _ purpose: Purpose) -> Request {
+    /// A new request of `tab`'s, in its current generation.
+    mutating func request(_ tab: Tab, _ load: Load, _ purpose: Purpose) -> Request {
         serial += 1
         return Request(serial: serial, tab: tab, generation: tabStates[tab]?.generation ?? 0, load: load, purpose: purpose)
     }

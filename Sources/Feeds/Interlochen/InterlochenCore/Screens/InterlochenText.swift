@@ -60,9 +60,10 @@ public enum InterlochenText {
         }
     }
 
-    /// The details screen's paragraph (a story's teaser, a cast's description).
+    /// The details screen's paragraph (a video's description, a story's teaser, a cast's description).
     public static func paragraph(_ item: SectionItem) -> String {
         switch item {
+        case .video(let video): video.description ?? ""
         case .story(let story): story.teaser ?? ""
         case .cast(let event): event.description ?? ""
         case .relay(let stream): stream.description ?? ""

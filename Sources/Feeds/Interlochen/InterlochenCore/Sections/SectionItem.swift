@@ -16,16 +16,20 @@ public struct InterlochenVideo: Sendable, Hashable, Codable {
     public var hlsURL: String?
     /// The video's page on the web (Vimeo's `link`), if known: what Share copies.
     public var webURL: String?
+    /// What the video is about (Vimeo's `description`), if it has one: its details' paragraph. (Absent from a
+    /// store written before it existed: decoded as nil.)
+    public var description: String?
 
     /// A video.
     public init(id: String, title: String, duration: Int? = nil, imageURL: String? = nil, hlsURL: String? = nil,
-                webURL: String? = nil) {
+                webURL: String? = nil, description: String? = nil) {
         self.id = id
         self.title = title
         self.duration = duration
         self.imageURL = imageURL
         self.hlsURL = hlsURL
         self.webURL = webURL
+        self.description = description
     }
 }
 

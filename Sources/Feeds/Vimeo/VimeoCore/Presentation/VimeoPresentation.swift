@@ -72,20 +72,21 @@ public enum VimeoPresentation {
         return facts
     }
 
-    /// The details page of `video`, in the list titled `overline`.
-    public static func details(_ video: VimeoVideo, overline: String?) -> DetailsScreen {
+    /// The details page of `video`, in the list titled `overline`; `listening`: its sound plays in the circle (its
+    /// Listen reads Pause).
+    public static func details(_ video: VimeoVideo, overline: String?, listening: Bool = false) -> DetailsScreen {
         DetailsScreen(image: url(video.pictures.best(forWidth: detailsPictureWidth)?.link),
                       overline: overline.map { $0.uppercased() }, title: title(video.name),
                       subtitle: video.duration.map { "Duration: " + VimeoText.duration($0) },
                       facts: facts(video), paragraph: video.description ?? "",
-                      actions: actions(video))
+                      actions: actions(video, listening: listening))
     }
 
-    /// The details' buttons: **Watch** (the player) and **Listen** (the sound in the circle) when the video has an
-    /// HLS file over http(s) (``playlistURL(_:)``); none otherwise.
-    public static func actions(_ video: VimeoVideo) -> [ActionButton] {
+    /// The details' buttons: **Watch** (the player) and **Listen** (the sound in the circle; **Pause** while it
+    /// plays there, `listening`) when the video has an HLS file over http(s) (``playlistURL(_:)``); none otherwise.
+    public static func actions(_ video: VimeoVideo, listening: Bool = false) -> [ActionButton] {
         guard playlistURL(video) != nil else { return [] }
-        return [ActionButton(.watch), ActionButton(.listen)]
+        return [ActionButton(.watch), ActionButton(listening ? .pause : .listen)]
     }
 
     /// The HLS playlist Watch opens the player on and Listen downloads the sound of: the HLS file's link, over

@@ -42,7 +42,10 @@ import VideoCore
 /// | checking for Watch | offline | the notice "No internet connection" (the seed's placeholder alert); no player | – |
 /// | player | `back(from: player)` (the player closed) | (the host closed it) the details again, as left | – |
 /// | details | `action(.listen)`, an HLS file over http(s) | – | listen: the HLS file's sound, downloaded into the circle |
+/// | details | `action(.listen)`, its sound loaded and paused | – | resume (`.control(.play)`) |
 /// | details | `action(.listen)`, no HLS file or not over http(s) (`file:`, a custom scheme) | – | – |
+/// | details | `action(.pause)`, its sound fetching or playing | – | pause (`.control(.pause)`) |
+/// | any | playback changed | Listen ↔ Pause on the details of the video whose sound runs (fetching or playing) | – |
 /// | albums | `tabSelected(search)` | the `search` root (restored as left) | – |
 /// | search | `tabSelected(albums)` | the `albums` root restored as left (no reload) | – |
 /// | search | `searchSubmitted(text)` | results emptied, the loading row shows | (at the next tick) page 1 of the search |
@@ -112,7 +115,12 @@ public struct VimeoScreens: ScreenModel {
         /// Watch: open the video player on this video (its HLS link; the player adapts to the connection). The
         /// model has pushed the ``ScreenKit/PlayerScreen``; the host reports the player's closing as its `back`.
         case watch(VideoRequest)
+        /// Pause or resume the sound Listen loaded (Pause on its details; Listen on them while it is paused).
+        case control(MediaKey)
     }
+
+    /// What the model follows of the player: what is selected and its phase (Listen ↔ Pause).
+    public typealias Playback = PlaybackStatus
 
     /// What the host runs: a load (report it with ``ScreenModelEvent/finished(_:_:)``) or an ``Effect``.
     public typealias Command = ScreenModelCommand<Request, Effect>
@@ -156,6 +164,7 @@ public struct VimeoScreens: ScreenModel {
     /// The selection waiting for its connectivity check.
     private var pendingSelection: (serial: Int, video: String)?
     private var serial = 0
+    private var playback = PlaybackStatus.idle
 
     /// An app with no screens yet.
     public init() {}
@@ -212,9 +221,13 @@ public struct VimeoScreens: ScreenModel {
             return reload(screen, purpose: .first, &shell, at: t)
         case .action(let screen, .listen):
             guard let index = topIndex(screen), case .details(let video, let album) = entries[index].content,
-                  let playlist = VimeoPresentation.playlistURL(video) else { return [] }
-            let artwork = video.pictures.best(forWidth: VimeoPresentation.detailsPictureWidth).flatMap { URL(string: $0.link) }
-            return [.effect(.listen(DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork)))]
+                  let request = Self.listenRequest(video, album: album) else { return [] }
+            if plays(request), playback.phase == .paused { return [.effect(.control(.play))] }
+            return [.effect(.listen(request))]
+        case .action(let screen, .pause):
+            guard let index = topIndex(screen), case .details(let video, let album) = entries[index].content,
+                  let request = Self.listenRequest(video, album: album), plays(request), playback.isRunning else { return [] }
+            return [.effect(.control(.pause))]
         case .action(let screen, .watch):
             guard let index = topIndex(screen), case .details(let video, _) = entries[index].content,
                   VimeoPresentation.playlistURL(video) != nil, pendingSelection == nil else { return [] }
@@ -232,6 +245,36 @@ public struct VimeoScreens: ScreenModel {
         case .circleTapped, .quit, .action, .noticeAction, .searchChanged, .titleButtonTapped, .sliderChanged:
             return []
         }
+    }
+
+    /// What plays changed: the Listen of the details on the stack reads Pause while their video's sound runs
+    /// (fetching or playing), Listen again otherwise.
+    public mutating func playbackChanged(_ playback: PlaybackStatus, _ shell: inout Shell, at t: Double) -> [Command] {
+        self.playback = playback
+        for entry in entries {
+            guard case .details(let video, let album) = entry.content else { continue }
+            let details = VimeoPresentation.details(video, overline: album, listening: listening(video, album: album))
+            shell.update(Self.detailsScreen, at: t) { $0.body = .details(details) }
+        }
+        return []
+    }
+
+    /// What Listen plays for `video`: the best audio track of its HLS file, titled with its name, the album as the
+    /// second line, its picture; nil without an HLS file over http(s).
+    private static func listenRequest(_ video: VimeoVideo, album: String?) -> DownloadRequest? {
+        guard let playlist = VimeoPresentation.playlistURL(video) else { return nil }
+        let artwork = video.pictures.best(forWidth: VimeoPresentation.detailsPictureWidth).flatMap { URL(string: $0.link) }
+        return DownloadRequest(playlist: playlist, title: video.name, artist: album, artworkURL: artwork)
+    }
+
+    /// Whether `video`'s sound runs in the circle (its Listen reads Pause).
+    private func listening(_ video: VimeoVideo, album: String?) -> Bool {
+        Self.listenRequest(video, album: album).map { plays($0) && playback.isRunning } ?? false
+    }
+
+    /// Whether the sound loaded is `request`'s (by address).
+    private func plays(_ request: DownloadRequest) -> Bool {
+        playback.audio?.isSameMedia(as: .download(request)) == true
     }
 
     /// A load finished with `outcome`.
@@ -279,7 +322,7 @@ public struct VimeoScreens: ScreenModel {
             let entry = newEntry(Self.detailsScreen, .details(video, album: title))
             entries.append(entry)
             shell.push(Screen(id: Self.detailsScreen, title: title ?? "Search",
-                              body: .details(VimeoPresentation.details(video, overline: title))), at: t)
+                              body: .details(VimeoPresentation.details(video, overline: title, listening: listening(video, album: title)))), at: t)
         case .connectivity(.offline), .failed:
             shell.show(Notice.offline(), at: t)
         case .albums, .videos:
