@@ -16,7 +16,7 @@ struct MediaPlayerDisplayTests {
         var player = MediaPlayer(fallback: Self.a)
         // The app's title and second line show under the circle (issue 30: Vimeo's Listen).
         #expect(player.display(at: 0) == MediaDisplay(isVisible: true, phase: .uninitialized, icon: .play, fill: 0,
-                                                      title: "CirclePlayer — uninitialized", nowPlaying: "A", artist: "Artist"))
+                                                      title: "CirclePlayer", nowPlaying: "A", artist: "Artist"))
         let flow = player.flow
         _ = player.send(.circleTapped, at: 0)
         _ = player.send(.download(flow, .fetchProgressed(FetchID(1), fraction: 0.426)), at: 1)

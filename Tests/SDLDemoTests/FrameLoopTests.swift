@@ -63,16 +63,20 @@ struct FrameLoopTests {
         func seekVideo(to seconds: Double) { log.append("seek \(seconds)") }
     }
 
-    /// A target that logs what is drawn; it writes to the same log as the session.
+    /// A target that logs what is drawn; it writes to the same log as the session. Its window takes the size it is
+    /// set to, as an offscreen canvas does (the script source compares it with what it handed the session).
     final class RecordingTarget: FrameTarget {
         let session: RecordingSession
         init(_ session: RecordingSession) { self.session = session }
-        var windowSize: (width: Int, height: Int) { (800, 600) }
+        private(set) var windowSize: (width: Int, height: Int) = (800, 600)
         func draw(_ frame: FrameSnapshot, images: ImageStore?) throws {
             session.log.append("draw \(RecordingSession.stamp(frame.time))")
         }
         func present() { session.log.append("present") }
-        func setSize(width: Int, height: Int) { session.log.append("setSize \(width)x\(height)") }
+        func setSize(width: Int, height: Int) {
+            windowSize = (width, height)
+            session.log.append("setSize \(width)x\(height)")
+        }
         func setTitle(_ title: String) {}
         func screenshot(to path: String) throws { session.log.append("screenshot \(path)") }
     }

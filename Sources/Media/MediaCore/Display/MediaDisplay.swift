@@ -132,8 +132,11 @@ extension MediaPlayer {
     }
 
     /// The window title for a download: the app name, the state, the progress while fetching and the failure.
+    /// Ready to fetch (`uninitialized`, the play icon) it is the app name alone: a state machine's word is not
+    /// for the task bar.
     static func title(of state: PlayerState) -> String {
         switch state {
+        case .uninitialized: MediaDisplay.appName
         case .fetching(let progress): "\(MediaDisplay.appName) — fetching \(Int((progress * 100).rounded(.down))) %"
         case .failed(let message): "\(MediaDisplay.appName) — failed: \(message) (tap to retry)"
         default: "\(MediaDisplay.appName) — \(state.phase.rawValue)"
