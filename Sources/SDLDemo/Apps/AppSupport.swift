@@ -1,3 +1,4 @@
+import FeedKit
 import Foundation
 import Samples
 
@@ -43,7 +44,7 @@ struct AppStore: Sendable {
     let path: String
     private let temporaryDirectory: URL?
 
-    /// The store at `path`, or `APP.sqlite` in a new temporary directory when nil; the folder is created.
+    /// The store at `path`, or `APP.sqlite` in a new temporary directory when nil; the folder is created, mode 0700.
     init(path: String?, app: String) throws {
         if let path {
             self.path = path
@@ -53,8 +54,8 @@ struct AppStore: Sendable {
             self.path = directory.appendingPathComponent("\(app).sqlite").path
             temporaryDirectory = directory
         }
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: self.path).deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
+        // Private, as every store's folder (FeedKit's PrivateDirectory: 0700 whatever the umask).
+        try PrivateDirectory.create(at: URL(fileURLWithPath: self.path).deletingLastPathComponent().path)
     }
 
     /// A second store next to this one (`STEM-NAME.sqlite`), e.g. Vimeo's beside Interlochen's.
