@@ -173,7 +173,7 @@ let package = Package(
             path: "Sources/Media/MediaHost"),
         .testTarget(
             name: "MediaHostTests",
-            dependencies: ["MediaHost", "MediaCore", "PlayerCore", "AudioPlayback", "StreamServer", "Samples", "TestSupport"]),
+            dependencies: ["MediaHost", "MediaCore", "PlayerCore", "AudioPlayback", "VideoCore", "StreamServer", "Samples", "TestSupport"]),
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
         .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore", "TestSupport"]),
