@@ -57,6 +57,7 @@ let package = Package(
         .library(name: "StreamServer", targets: ["StreamServer"]),
         .library(name: "Samples", targets: ["Samples"]),
         .library(name: "SafeText", targets: ["SafeText"]),
+        .library(name: "PrivateFiles", targets: ["PrivateFiles"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
@@ -103,7 +104,7 @@ let package = Package(
                 "VideoCore", "VideoPlayback",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
-                "InterlochenCore", "InterlochenKit", "SafeText", "CommandLineSupport",
+                "InterlochenCore", "InterlochenKit", "SafeText", "PrivateFiles", "CommandLineSupport",
                 argumentParser,
             ]),
         .testTarget(
@@ -141,11 +142,16 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libswscale-dev", "libavutil-dev"]),
                         .brew(["ffmpeg"])]),
 
-        // MARK: Shared (Sources/Shared): small pure helpers every layer may use
+        // MARK: Shared (Sources/Shared): small helpers every layer may use (SafeText pure, PrivateFiles I/O)
 
         // SafeText: outside text made safe to print or draw (controls escaped, bidi overrides neutralised, bounded).
         .target(name: "SafeText", path: "Sources/Shared/SafeText"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        // PrivateFiles (I/O): folders only this user can enter, mode 0700 whatever the umask: a new one under a
+        // random name (mkdtemp) for a cache, or a store's folder at a known path. One rule for FeedKit's stores,
+        // MediaHost's download cache and the window's temporary stores.
+        .target(name: "PrivateFiles", path: "Sources/Shared/PrivateFiles"),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"]),
 
         // MARK: Media (Sources/Media)
 
@@ -169,7 +175,8 @@ let package = Package(
         // the media controls), running MediaCore's player; used by SDLDemo and streamplay.
         .target(
             name: "MediaHost",
-            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls", "VideoCore", "VideoPlayback"],
+            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls", "VideoCore", "VideoPlayback",
+                           "PrivateFiles"],
             path: "Sources/Media/MediaHost"),
         .testTarget(
             name: "MediaHostTests",
@@ -184,11 +191,13 @@ let package = Package(
         .testTarget(name: "VideoCoreTests", dependencies: ["VideoCore", "TestSupport"]),
         // VideoPlayback: FFmpeg demuxing and decoding fed from memory, HLS on our Downloader, the playback engine.
         .target(
-            name: "VideoPlayback", dependencies: ["CFFmpeg", "VideoCore", "Downloader", "AudioPlayback"],
+            name: "VideoPlayback", dependencies: ["CFFmpeg", "VideoCore", "Downloader", "AudioPlayback", "SafeText"],
             path: "Sources/Media/VideoPlayback"),
         .testTarget(
             name: "VideoPlaybackTests",
-            dependencies: ["VideoPlayback", "VideoCore", "CFFmpeg", "Downloader", "AudioPlayback", "StreamServer", "TestSupport"]),
+            dependencies: ["VideoPlayback", "VideoCore", "CFFmpeg", "Downloader", "AudioPlayback", "StreamServer", "TestSupport"],
+            // Read through PackagePaths.hostileMedia (scripts/make-hostile-media.py).
+            exclude: ["Hostile"]),
 
         // MARK: UI (Sources/UI)
 
@@ -206,7 +215,7 @@ let package = Package(
         // connectivity. Debian: libsqlite3-dev.
         .target(
             name: "FeedKit",
-            dependencies: ["FeedCore", asyncHTTPClient, grdb, nioCore, nioPosix, nioHTTP1],
+            dependencies: ["FeedCore", "PrivateFiles", asyncHTTPClient, grdb, nioCore, nioPosix, nioHTTP1],
             path: "Sources/Feeds/FeedKit"),
         .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "FeedCore", "StreamServer", "TestSupport", grdb]),
 
@@ -266,8 +275,9 @@ let package = Package(
         // What the command lines share: clean ends on SIGINT and SIGTERM.
         // CommandLineSupport: what the command lines and the window share: option groups (secrets, stores, the
         // Interlochen services), base URLs, SIGINT/SIGTERM handling.
-        .target(name: "CommandLineSupport", dependencies: ["FeedKit", argumentParser], path: "Sources/Tools/CommandLineSupport"),
-        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "FeedKit", argumentParser]),
+        // The one terminal-safe swift-log handler (SafeLogHandler) of every program.
+        .target(name: "CommandLineSupport", dependencies: ["FeedKit", "SafeText", argumentParser, logging], path: "Sources/Tools/CommandLineSupport"),
+        .testTarget(name: "CommandLineSupportTests", dependencies: ["CommandLineSupport", "FeedKit", argumentParser, logging]),
         // `hlsfetch URL -o FILE`: the best audio track of an HLS stream into one file.
         .executableTarget(
             name: "hlsfetch",

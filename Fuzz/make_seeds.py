@@ -206,3 +206,87 @@ for path in sorted(SAMPLES.glob("*/routes.json")):
     write("routes", path.parent.name, sample(path.relative_to(SAMPLES)))
 write("routes", "edge-traversal", '{"routes": [{"path": "/x", "file": "../../../../etc/passwd"}]}')
 write("routes", "edge-faults", '{"routes": [{"path": "/y", "status": 503, "body": "no", "faults": [{"status": 500, "times": 2}]}]}')
+
+# --- issue 28: the video engine on a parsed playlist (videoplaylist) and a segment from memory (segment) ---
+VIDEO = SAMPLES / "VideoSample"
+HOSTILE = ROOT / "Tests" / "VideoPlaybackTests" / "Hostile"   # scripts/make-hostile-media.py
+
+
+def video_playlist(control, knob, text):
+    """videoplaylist: byte 0 the live slide (bits 0-2) and rule (bits 3-4), bytes 1-2 a knob, then the playlist."""
+    return bytes([control]) + struct.pack("<H", knob) + (text.encode() if isinstance(text, str) else text)
+
+
+for name, path in [("ts-240p", "ts/v240p/index.m3u8"), ("fmp4-240p", "fmp4/v240p/index.m3u8"),
+                   ("ts-master", "ts/master.m3u8"), ("fmp4-master", "fmp4/master.m3u8")]:
+    write("videoplaylist", name, video_playlist(0x0A, 1500, (VIDEO / path).read_bytes()))
+TINY = "0." + "0" * 60 + "1"   # 1e-61: the parser reads at most 64 characters
+for index, (name, text) in enumerate([
+        # The playlists of issue 28 that trapped the player (the first four are refused by the parser now).
+        ("issue-extinf-1e21", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXTINF:1000000000000000000000,", "a.ts", "#EXTINF:1,", "b.ts")),
+        ("issue-sequence-near-max", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:9223372036854775805",
+                                        "#EXTINF:1,", "a.ts", "#EXTINF:1,", "b.ts", "#EXTINF:1,", "c.ts")),
+        ("issue-extinf-5e12", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:1", '#EXT-X-MAP:URI="init.mp4"', "#EXTINF:5000000000000,", "a.m4s")),
+        ("issue-discontinuity-max", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXT-X-DISCONTINUITY-SEQUENCE:9223372036854775807",
+                                        "#EXTINF:1,", "a.ts")),
+        ("issue-tiny-extinf", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:7",
+                                  *[line for n in range(6) for line in ("#EXTINF:%s," % TINY, "s%d.ts" % n)])),
+        ("issue-tiny-master", m3u("#EXTM3U", '#EXT-X-STREAM-INF:BANDWIDTH=9223372036854775807,RESOLUTION=426x240', "a.m3u8",
+                                  '#EXT-X-STREAM-INF:BANDWIDTH=1,AVERAGE-BANDWIDTH=9223372036854775807,RESOLUTION=99999999x99999999', "b.m3u8")),
+        # At the limits: accepted, and every sum of them fits.
+        ("limits", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:86400", "#EXT-X-MEDIA-SEQUENCE:9007199254740991",
+                       "#EXT-X-DISCONTINUITY-SEQUENCE:9007199254740991", "#EXTINF:86400,", "a.ts", "#EXT-X-DISCONTINUITY",
+                       "#EXTINF:0,", "b.ts", "#EXTINF:86400.000,", "c.ts")),
+        ("byteranges-huge", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:4", "#EXTINF:4,", "#EXT-X-BYTERANGE:4611686018427387904@0", "a.ts",
+                                "#EXTINF:4,", "#EXT-X-BYTERANGE:4611686018427387903", "a.ts", "#EXT-X-BITRATE:9007199254740991",
+                                "#EXTINF:4,", "#EXT-X-BYTERANGE:1@0", "b.ts", "#EXT-X-ENDLIST")),
+        ("live-slide", m3u("#EXTM3U", "#EXT-X-TARGETDURATION:6", "#EXT-X-MEDIA-SEQUENCE:1700000000",
+                           *[line for n in range(8) for line in ("#EXTINF:%s," % ("5.97" if n % 2 else "6.006"), "s%d.ts" % n)])),
+]):
+    write("videoplaylist", name, video_playlist(index % 8 | (index % 4) << 3, [0, 1, 65535, 3000][index % 4], text))
+
+
+def segment_seed(control, data):
+    """segment: byte 0 the container (see Fuzz/Segment/SegmentFuzz.swift), then the bytes."""
+    return bytes([control]) + data
+
+
+def adts_from_ts(ts, pid=0x101):
+    """The ADTS frames of the sample's audio PID (PES headers removed)."""
+    payload, out = b"", bytearray()
+    for i in range(0, len(ts) - 187, 188):
+        packet = ts[i:i + 188]
+        if ((packet[1] & 0x1F) << 8 | packet[2]) != pid or not packet[3] & 0x10:
+            continue
+        start = 4 + (1 + packet[4] if packet[3] & 0x20 else 0)
+        body = packet[start:]
+        if packet[1] & 0x40:
+            out += payload
+            payload = body[9 + body[8]:]
+        else:
+            payload += body
+    return bytes(out + payload)
+
+
+ts00 = (VIDEO / "ts/v240p/seg00.ts").read_bytes()
+init = (VIDEO / "fmp4/v240p/init_1.mp4").read_bytes()
+write("segment", "ts-240p", segment_seed(0x00, ts00))
+write("segment", "fmp4-240p", segment_seed(0x04, init + (VIDEO / "fmp4/v240p/seg00.m4s").read_bytes()))
+write("segment", "fmp4-audio", segment_seed(0x04, (VIDEO / "fmp4/vaudio/init_0.mp4").read_bytes() + (VIDEO / "fmp4/vaudio/seg00.m4s").read_bytes()))
+# Packed audio (RFC 8216 §3.4): an ID3 PRIV tag with the transport stream timestamp, then ADTS frames.
+priv = b"com.apple.streaming.transportStreamTimestamp\x00" + struct.pack(">Q", 126000)
+frame = b"PRIV" + struct.pack(">I", len(priv)) + b"\x00\x00" + priv
+write("segment", "packed-aac", segment_seed(0x00, b"ID3\x04\x00\x00" + bytes([0, 0, 0, len(frame)]) + frame + adts_from_ts(ts00)))
+write("segment", "issue-bomb-16000x16000", segment_seed(0x00, (HOSTILE / "bomb-16000x16000.ts").read_bytes()))
+write("segment", "issue-tfdt-2e62", segment_seed(0x04, init + (HOSTILE / "tfdt-2e62.m4s").read_bytes()))
+ESCAPES = " x\x1b]0;PWNED\x07\x1b[2J\x1b[31mRED\xc2\x9b31m\rSDLDemo: video: forged"
+for name, text in [
+        ("issue-ffconcat", "ffconcat version 1.0\nfile secret.ts\nfile '/tmp/canary/secret.ts'\n"),
+        ("issue-concat-escape", "ffconcat version 1.0\nfile '/x%s.ts'\n" % ESCAPES),
+        ("issue-dash", '<?xml version="1.0"?><MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S">'
+                       "<Period><AdaptationSet><Representation id=\"1\" bandwidth=\"1\"><BaseURL>http://127.0.0.1:9/x.ts</BaseURL>"
+                       "</Representation></AdaptationSet></Period></MPD>"),
+        ("issue-sdp", "v=0\no=- 0 0 IN IP4 127.0.0.1\ns=x\nc=IN IP4 0.0.0.0\nt=0 0\nm=video 5004 RTP/AVP 96\na=rtpmap:96 H264/90000\n"),
+        ("issue-hls", "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://127.0.0.1:9/x.ts\n#EXT-X-ENDLIST\n")]:
+    for control in (0x00, 0x02):   # as the engine decides (MPEG-TS), and forced through the mov demuxer
+        write("segment", "%s-%d" % (name, control), segment_seed(control, text.encode()))

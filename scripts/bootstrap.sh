@@ -13,8 +13,9 @@ cd "$(dirname "$0")/.."
 PACKAGES=(pkg-config libsdl2-dev libx11-dev libsdl2-ttf-dev libsdl2-image-dev fonts-dejavu-core libmpg123-dev libsqlite3-dev libdbus-1-dev
           libavformat-dev libavcodec-dev libswresample-dev libswscale-dev libavutil-dev)
 # The end-to-end tests compare the audio the demo played with an independent decode by ffmpeg; the media-control
-# tests start a private session bus (dbus) and drive the player with playerctl.
-TEST_PACKAGES=(ffmpeg dbus playerctl)
+# tests start a private session bus (dbus) and drive the player with playerctl; the hostile-stream test watches
+# the window's system calls with strace (issue 28: nothing opened, no socket).
+TEST_PACKAGES=(ffmpeg dbus playerctl strace)
 
 install_missing() {
     local missing=()

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets of Fuzz/ with -sanitize=fuzzer,address and runs them: the HLS playlist and
-# attribute-list parsers, the MPEG-TS demuxer, and every decoder of network input (issue 20): the feeds' JSON
+# attribute-list parsers, the MPEG-TS demuxer, every decoder of network input (issue 20): the feeds' JSON
 # (buffs, iplayer, vimeo, npr, contentmeta, livestream), feed dates and durations, ICY streams, MP3 frame
-# headers and StreamServer's route tables.
+# headers and StreamServer's route tables; and the video engine (issue 28): its arithmetic on a parsed playlist
+# (videoplaylist) and a segment demuxed and decoded from memory through our FFmpeg wrapper (segment).
 #
 #   scripts/fuzz.sh [--seconds N] [--jobs J] [--fresh] [--seed S] [TARGET...]
 #
@@ -12,7 +13,7 @@
 #   --seed S      libFuzzer's random seed (default: a new one each run); with --fresh the same inputs are
 #                 tried in the same order every time, so a short run (CI's) is repeatable
 #   TARGET        playlist, attributes, mpegts, buffs, iplayer, vimeo, npr, contentmeta, livestream, dates, icy,
-#                 mp3header, routes (default: all)
+#                 mp3header, routes, videoplaylist, segment (default: all)
 #
 # FUZZ_TIMEOUT (default 5): seconds one input may take before it counts as a hang. Wall-clock time: on a machine
 # loaded far beyond its cores a fuzzer at low priority can be starved past 5 s on an input that takes 30 ms.
@@ -21,13 +22,15 @@
 # flag changed), corpus/<target>/ (working corpus, seeded from Fuzz/Corpus/<target>, which is never modified),
 # artifacts/<target>/ (crash, timeout, leak and OOM inputs), logs/<target>.log.
 # Prints one summary line per target, then "N passed, N failed"; exits non-zero if any target found a problem.
-# Needs only the Swift toolchain (swiftc with its libFuzzer runtime and ld.lld) and coreutils.
+# Needs only the Swift toolchain (swiftc with its libFuzzer runtime and ld.lld) and coreutils; `segment` also
+# FFmpeg's development files (libavformat-dev …, which the package itself needs).
 set -uo pipefail
 
 cd "$(dirname "$0")/.." || exit 2
 ROOT=$PWD
 OUT=$ROOT/.build-fuzz
-ALL_TARGETS=(playlist attributes mpegts buffs iplayer vimeo npr contentmeta livestream dates icy mp3header routes)
+ALL_TARGETS=(playlist attributes mpegts buffs iplayer vimeo npr contentmeta livestream dates icy mp3header routes
+    videoplaylist segment)
 FEED_TARGETS=" buffs iplayer vimeo npr contentmeta livestream "
 
 seconds=60
@@ -35,7 +38,7 @@ jobs=1
 fresh=0
 seed=""
 targets=()
-usage() { sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds=${2:-}; shift 2 ;;
@@ -92,6 +95,16 @@ sources() {
         dates) find Sources/Feeds/FeedCore -name '*.swift' | LC_ALL=C sort ;;
         icy) find Sources/Media/AudioPlayback/Streaming/ICY -name '*.swift' | LC_ALL=C sort ;;
         mp3header) echo Sources/Media/AudioPlayback/Decoding/MPEGAudioFrameHeader.swift ;;
+        videoplaylist)
+            # The engine's pure side: the parser, VideoCore (time lines, ABR) and VideoPlayback's SegmentPlan.
+            find Sources/Downloader/Playlist Sources/Media/VideoCore -name '*.swift' | LC_ALL=C sort
+            printf "%s\n" Sources/Downloader/Fetch/URLRedaction.swift Sources/Media/VideoPlayback/HLS/SegmentPlan.swift ;;
+        segment)
+            # VideoPlayback's FFmpeg wrapper and the little it uses from elsewhere.
+            find Sources/Media/VideoPlayback/FFmpeg -name '*.swift' | LC_ALL=C sort
+            printf "%s\n" Sources/Media/VideoPlayback/Engine/Locked.swift Sources/Media/AudioPlayback/Decoding/PCMFormat.swift \
+                Sources/Media/AudioPlayback/Support/StandardError.swift Sources/Shared/SafeText/SafeText.swift \
+                Sources/Media/VideoCore/Numbers/Saturating.swift ;;
         routes)
             find Sources/Testing/StreamServer/Routes -name '*.swift' ! -name RouteBook.swift | LC_ALL=C sort
             printf "%s\n" Sources/Testing/StreamServer/Faults/Fault.swift Sources/Testing/StreamServer/Faults/FaultRule.swift \
@@ -112,18 +125,20 @@ sources() {
         icy) echo Fuzz/ICY/ICYFuzz.swift ;;
         mp3header) echo Fuzz/MP3Header/MP3HeaderFuzz.swift ;;
         routes) echo Fuzz/Support/DecoderFuzzSupport.swift Fuzz/Routes/RoutesFuzz.swift | tr ' ' '\n' ;;
+        videoplaylist) find Fuzz/VideoPlaylist -name '*.swift' | LC_ALL=C sort ;;
+        segment) find Fuzz/Segment -name '*.swift' | LC_ALL=C sort ;;
     esac
 }
 # The files to compile: the sources themselves, or (feed targets) copies without the module imports.
 prepare() {
     local target=$1; shift
-    case "$FEED_TARGETS dates " in
+    case "$FEED_TARGETS dates videoplaylist segment " in
         *" $target "*)
             local dir=$OUT/src/$target
             rm -rf "$dir" && mkdir -p "$dir"
             for file in "$@"; do
                 mkdir -p "$dir/$(dirname "$file")"
-                grep -vE '^import (FeedCore|MediaCore|ScreenKit|DragPhysics)$' "$file" >"$dir/$file"
+                grep -vE '^import (FeedCore|MediaCore|ScreenKit|DragPhysics|Downloader|VideoCore|AudioPlayback|SafeText)$' "$file" >"$dir/$file"
                 echo "$dir/$file"
             done ;;
         *) for file in "$@"; do echo "$ROOT/$file"; done ;;
@@ -136,16 +151,19 @@ module() {
     esac
 }
 # Inputs a bit above the largest realistic unit: a 16 KB playlist, a 2 KB attribute list, 64 KB of TS (~350
-# packets), a 64 KB JSON body, a 256-byte date, 16 KB of an ICY stream or of MP3 frames, a 16 KB route table.
+# packets), a 64 KB JSON body, a 256-byte date, 16 KB of an ICY stream or of MP3 frames, a 16 KB route table,
+# a 256 KB segment (the sample's are 20–120 KB).
 max_len() {
     case "$1" in
-        playlist) echo 16384 ;; attributes) echo 2048 ;; mpegts) echo 65536 ;; dates) echo 256 ;;
+        playlist|videoplaylist) echo 16384 ;; attributes) echo 2048 ;; mpegts) echo 65536 ;; dates) echo 256 ;;
+        segment) echo 262144 ;;
         icy|mp3header|routes) echo 16384 ;; *) echo 65536 ;;
     esac
 }
 dict() {
     case "$1" in
-        playlist|attributes) echo Fuzz/Dictionaries/hls.dict ;; mpegts) echo Fuzz/Dictionaries/mpegts.dict ;;
+        playlist|attributes|videoplaylist) echo Fuzz/Dictionaries/hls.dict ;; mpegts) echo Fuzz/Dictionaries/mpegts.dict ;;
+        segment) echo Fuzz/Dictionaries/segment.dict ;;
         dates) echo Fuzz/Dictionaries/dates.dict ;; icy) echo Fuzz/Dictionaries/icy.dict ;;
         mp3header) echo Fuzz/Dictionaries/mp3.dict ;; *) echo Fuzz/Dictionaries/json.dict ;;
     esac
@@ -159,7 +177,9 @@ build_start=$(date +%s%N)
 build_pids=()
 for target in "${targets[@]}"; do
     mapfile -t files < <(sources "$target")
-    stamp=$( { echo "$compiler_version"; echo "${FLAGS[*]}"; cat "${files[@]}"; } | sha256sum | cut -d' ' -f1)
+    stamp=$( { echo "$compiler_version"; echo "${FLAGS[*]}"; cat "${files[@]}"
+               [ "$target" = segment ] && cat Sources/System/CFFmpeg/shim.h Sources/System/CFFmpeg/module.modulemap; } |
+             sha256sum | cut -d' ' -f1)
     if [ -x "$OUT/bin/$target" ] && [ "$(cat "$OUT/bin/$target.stamp" 2>/dev/null)" = "$stamp" ]; then
         continue
     fi
@@ -168,7 +188,10 @@ for target in "${targets[@]}"; do
         rm -f "$OUT/bin/$target.stamp"
         # swiftc leaves module files (*-1.swiftmodule, ...) in the working directory: keep them out of the tree.
         mkdir -p "$OUT/build/$target" && cd "$OUT/build/$target" || exit 1
-        if "$SWIFTC" "${FLAGS[@]}" -module-name "$(module "$target")" "${compiled[@]}" -o "$OUT/bin/$target" \
+        extra=()
+        # The FFmpeg wrapper's C module (Sources/System/CFFmpeg/module.modulemap links the five libraries).
+        [ "$target" = segment ] && extra=(-I "$ROOT/Sources/System/CFFmpeg")
+        if "$SWIFTC" "${FLAGS[@]}" "${extra[@]}" -module-name "$(module "$target")" "${compiled[@]}" -o "$OUT/bin/$target" \
             >"$OUT/logs/$target.build.log" 2>&1; then
             echo "$stamp" >"$OUT/bin/$target.stamp"
         else

@@ -228,10 +228,13 @@ private struct DownloadJob: Sendable {
         let partialPath = path + ".part"
         let statePath = ResumeState.path(forPartial: partialPath)
         let fingerprint = PlaylistFingerprint.make(url: media.finalURL, bytes: media.bytes)
+        let resumed = resume ? ResumeState.load(from: statePath) : nil
+        // Starting afresh, the file is made anew (O_EXCL: never one someone placed there, POSIXOutputFile).
+        if resumed == nil { unlink(partialPath) }
         let output = try makeOutputFile(partialPath)
         var hasher = SHA256()
         var start = SegmentPipeline.Position(segmentsWritten: 0, bytesWritten: 0)
-        if resume, let state = ResumeState.load(from: statePath) {
+        if let state = resumed {
             guard state.fingerprint == fingerprint else {
                 throw DownloadError(.resumeMismatch, .output(path: partialPath),
                                     "partial download was made from a different playlist; download without resume to start over")

@@ -66,11 +66,20 @@ import Testing
         Case(text: F.media("#EXT-X-VERSION:-4"), line: 3, fragment: "EXT-X-VERSION needs a decimal integer"),
         Case(text: F.media("#EXT-X-MEDIA-SEQUENCE:99999999999999999999"), line: 3, fragment: "EXT-X-MEDIA-SEQUENCE needs"),
         Case(text: F.media("#EXTINF:4,", "a.ts", "#EXT-X-MEDIA-SEQUENCE:3"), line: 5, fragment: "before the first media segment (line 4)"),
-        Case(text: F.media("#EXT-X-MEDIA-SEQUENCE:\(Int.max)", "#EXTINF:4,", "a.ts", "#EXTINF:4,", "b.ts"), line: 7,
-             fragment: "media sequence number overflows"),
+        // Issue 28: numbers the players' arithmetic cannot take are refused at their line (PlaylistParser's limits).
+        Case(text: F.media("#EXT-X-MEDIA-SEQUENCE:\(Int.max)", "#EXTINF:4,", "a.ts", "#EXTINF:4,", "b.ts"), line: 3,
+             fragment: "EXT-X-MEDIA-SEQUENCE 9223372036854775807 is above the limit of 9007199254740991"),
+        Case(text: F.media("#EXT-X-MEDIA-SEQUENCE:9223372036854775805", "#EXTINF:4,", "a.ts"), line: 3,
+             fragment: "EXT-X-MEDIA-SEQUENCE 9223372036854775805 is above the limit"),
+        Case(text: F.media("#EXT-X-MEDIA-SEQUENCE:9007199254740992"), line: 3, fragment: "is above the limit of 9007199254740991 (2^53 − 1"),
+        Case(text: F.media("#EXTINF:1000000000000000000000,", "a.ts"), line: 3,
+             fragment: "EXTINF duration 1000000000000000000000 s is longer than the limit of 86400 s"),
+        Case(text: F.media("#EXTINF:5000000000000,", "a.ts"), line: 3, fragment: "EXTINF duration 5000000000000 s is longer"),
+        Case(text: F.media("#EXTINF:86400.001,", "a.ts"), line: 3, fragment: "longer than the limit of 86400 s (one day)"),
+        Case(text: "#EXTM3U\n#EXT-X-TARGETDURATION:86401\n", line: 2, fragment: "EXT-X-TARGETDURATION 86401 s is longer than the limit"),
         Case(text: F.media("#EXTINF:4,", "a.ts", "#EXT-X-DISCONTINUITY-SEQUENCE:3"), line: 5, fragment: "before the first media segment"),
-        Case(text: F.media("#EXT-X-DISCONTINUITY-SEQUENCE:\(Int.max)", "#EXT-X-DISCONTINUITY", "#EXTINF:4,", "a.ts"), line: 6,
-             fragment: "discontinuity sequence number overflows"),
+        Case(text: F.media("#EXT-X-DISCONTINUITY-SEQUENCE:\(Int.max)", "#EXT-X-DISCONTINUITY", "#EXTINF:4,", "a.ts"), line: 3,
+             fragment: "EXT-X-DISCONTINUITY-SEQUENCE 9223372036854775807 is above the limit"),
         Case(text: F.media("#EXT-X-PLAYLIST-TYPE:LIVE"), line: 3, fragment: "must be EVENT or VOD"),
         Case(text: F.media("#EXT-X-PLAYLIST-TYPE:VOD", "#EXT-X-PLAYLIST-TYPE:VOD"), line: 4, fragment: "appears more than once"),
         Case(text: F.media("#EXT-X-BITRATE:fast"), line: 3, fragment: "EXT-X-BITRATE needs"),
@@ -112,6 +121,21 @@ import Testing
         let error = try #require(F.parseError(lines.joined(separator: "\n")))
         #expect(error.message.contains("more than 100000 media segments"))
         #expect(error.line == 2 + 2 * (PlaylistParser.maximumSegments + 1))
+    }
+
+    /// Issue 28: the numeric limits are inclusive; at them a playlist parses, and its sequence arithmetic fits.
+    @Test func numericLimitsAreInclusive() throws {
+        let text = F.media("#EXT-X-MEDIA-SEQUENCE:\(PlaylistParser.maximumSequenceNumber)",
+                           "#EXT-X-DISCONTINUITY-SEQUENCE:\(PlaylistParser.maximumSequenceNumber)",
+                           "#EXTINF:86400,", "a.ts", "#EXT-X-DISCONTINUITY", "#EXTINF:86400.000,", "b.ts")
+            .replacingOccurrences(of: "TARGETDURATION:10", with: "TARGETDURATION:86400")
+        guard case .media(let media) = try PlaylistParser.parse(text, url: F.audio256URL) else {
+            Issue.record("not a media playlist")
+            return
+        }
+        #expect(media.segments.map(\.sequenceNumber) == [PlaylistParser.maximumSequenceNumber, PlaylistParser.maximumSequenceNumber + 1])
+        #expect(media.segments.last?.discontinuitySequence == PlaylistParser.maximumSequenceNumber + 1)
+        #expect(media.targetDuration == 86_400 && media.totalDuration == 172_800)
     }
 
     @Test func sizeLimit() throws {

@@ -41,6 +41,33 @@ struct MediaHostTests {
         try await streams.stop()
     }
 
+    @Test("the cache folder is made with mkdtemp: one planted under the old name CirclePlayer-<pid>, with a link where the download goes, is left alone")
+    func cacheFolderIsPrivate() async throws {
+        let streams = try await StreamRig.start()
+        let rig = try HostRig(fallback: DownloadRequest(playlist: streams.master))
+        defer { rig.remove() }
+        // What another local user could prepare (issue 28): the folder the player used to make, a link inside.
+        let victim = rig.cache.appendingPathComponent("victim.txt")
+        try Data("sixteen bytes!!\n".utf8).write(to: victim)
+        let planted = rig.cache.appendingPathComponent("CirclePlayer-\(getpid())")
+        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: false)
+        #expect(symlink(victim.path, planted.appendingPathComponent("download-1.ts.part").path) == 0)
+
+        rig.host.send(.circleTapped)
+        #expect(await rig.wait { $0.phase == .playing }, "the download finished and plays: \(rig.host.display())")
+        #expect(try Data(contentsOf: victim) == Data("sixteen bytes!!\n".utf8), "the planted link's target was written")
+        let own = rig.cacheEntries.filter { $0.hasPrefix("CirclePlayer-") && $0 != planted.lastPathComponent }
+        #expect(own.count == 1, "\(rig.cacheEntries)")
+        if let own = own.first {
+            let attributes = try FileManager.default.attributesOfItem(atPath: rig.cache.appendingPathComponent(own).path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o700)
+            #expect(own.count == "CirclePlayer-".count + 6, "mkdtemp's six random characters: \(own)")
+        }
+        await rig.host.shutdown()
+        #expect(rig.cacheEntries.sorted() == [planted.lastPathComponent, "victim.txt"], "only what was planted is left: \(rig.cacheEntries)")
+        try await streams.stop()
+    }
+
     @Test("quitting while a download is fetched cancels it and leaves no file in the cache")
     func shutdownDuringFetch() async throws {
         let streams = try await StreamRig.start()

@@ -29,6 +29,10 @@ public enum PackagePaths {
     /// `fmp4/` HLS ladders of a 10 s clip.
     public static let videoSample = root.appendingPathComponent("Sources/Samples/VideoSample")
 
+    /// The hostile media of issue 28 (`Tests/VideoPlaybackTests/Hostile`, made by scripts/make-hostile-media.py from
+    /// the sample video): `bomb-16000x16000.ts`, `tfdt-2e62.m4s`.
+    public static let hostileMedia = root.appendingPathComponent("Tests/VideoPlaybackTests/Hostile")
+
     /// The bytes of `relative` below the root.
     public static func data(_ relative: String) throws -> Data {
         try Data(contentsOf: root.appendingPathComponent(relative))

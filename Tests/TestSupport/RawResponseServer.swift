@@ -21,24 +21,8 @@ public final class RawResponseServer: @unchecked Sendable {
 
     /// Starts listening; each accepted connection gets `response`.
     public init(response: [UInt8]) throws {
-        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
-        }
-        guard bound == 0, listen(listener, 16) == 0 else {
-            close(listener)
-            throw POSIXError(.EADDRINUSE)
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
-        }
-        port = Int(UInt16(bigEndian: address.sin_port))
+        let (listener, port) = try listenOnLoopback()
+        self.port = port
         socket = listener
         thread = Thread {
             while true {
@@ -68,4 +52,27 @@ public final class RawResponseServer: @unchecked Sendable {
         shutdown(socket, Int32(SHUT_RDWR))
         close(socket)
     }
+}
+
+/// A TCP socket listening on 127.0.0.1 at an ephemeral port, and the port; `flags` are added to the socket type
+/// (`SOCK_NONBLOCK`).
+func listenOnLoopback(flags: Int32 = 0) throws -> (socket: Int32, port: Int) {
+    let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | flags, 0)
+    guard listener >= 0 else { throw POSIXError(.EIO) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) }
+    }
+    guard bound == 0, listen(listener, 16) == 0 else {
+        close(listener)
+        throw POSIXError(.EADDRINUSE)
+    }
+    _ = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(listener, $0, &length) }
+    }
+    return (listener, Int(UInt16(bigEndian: address.sin_port)))
 }

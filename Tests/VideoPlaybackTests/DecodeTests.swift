@@ -14,9 +14,11 @@ struct DecodeTests {
         [UInt8](try Data(contentsOf: PackagePaths.videoSample.appendingPathComponent(relative)))
     }
 
-    static func job(start: Double, index: Int, domain: Int = 0) -> SegmentJob {
+    /// A job for segment `index`; `fMP4`: with an `EXT-X-MAP` (the playlist's word that the bytes are fMP4).
+    static func job(start: Double, index: Int, domain: Int = 0, fMP4: Bool = false) -> SegmentJob {
         SegmentJob(segment: MediaSegment(uri: URL(string: "http://test/seg\(index)")!, duration: 1, sequenceNumber: index,
-                                         discontinuitySequence: domain),
+                                         discontinuitySequence: domain,
+                                         initSection: fMP4 ? InitSection(uri: URL(string: "http://test/init.mp4")!) : nil),
                    start: start, duration: 1, variantID: 0, index: index)
     }
 
@@ -39,13 +41,13 @@ struct DecodeTests {
     func fragmentedMP4() async throws {
         let bytes = SegmentPlan.demuxerInput(initBytes: try Self.bytes("fmp4/v360p/init_2.mp4"),
                                              segmentBytes: try Self.bytes("fmp4/v360p/seg05.m4s"))
-        let result = await SegmentDemuxer.demux(bytes, job: Self.job(start: 5, index: 5), mapper: Locked(TimestampMapper()),
+        let result = await SegmentDemuxer.demux(bytes, job: Self.job(start: 5, index: 5, fMP4: true), mapper: Locked(TimestampMapper()),
                                           generation: 0, kinds: [.video, .audio])
         #expect(result.error == nil)
         #expect(result.hasVideo && !result.hasAudio)
         #expect(result.packets.count == 30)
         #expect(abs((result.packets.first?.time ?? -1) - 5.0) < 1e-6)
-        #expect(MediaDemuxer.formatName(for: bytes) == "mp4")
+        #expect(SegmentContainer.of(hasInitSection: true, bytes: bytes) == .fragmentedMP4)
     }
 
     @Test("a separate audio rendition follows the video's anchor, whichever is demuxed first")
@@ -53,7 +55,7 @@ struct DecodeTests {
         let mapper = Locked(TimestampMapper())
         let audioBytes = SegmentPlan.demuxerInput(initBytes: try Self.bytes("fmp4/vaudio/init_0.mp4"),
                                                   segmentBytes: try Self.bytes("fmp4/vaudio/seg04.m4s"))
-        var audioJob = Self.job(start: 4.011332, index: 4)
+        var audioJob = Self.job(start: 4.011332, index: 4, fMP4: true)
         audioJob.variantID = nil
         // The audio arrives first and waits (up to its limit) for the video to anchor the domain.
         async let audio = SegmentDemuxer.demux(audioBytes, job: audioJob, mapper: mapper, generation: 0, kinds: [.audio],
@@ -61,7 +63,7 @@ struct DecodeTests {
         try await Task.sleep(for: .milliseconds(50))
         let videoBytes = SegmentPlan.demuxerInput(initBytes: try Self.bytes("fmp4/v240p/init_1.mp4"),
                                                   segmentBytes: try Self.bytes("fmp4/v240p/seg05.m4s"))
-        let video = await SegmentDemuxer.demux(videoBytes, job: Self.job(start: 5, index: 5), mapper: mapper, generation: 0,
+        let video = await SegmentDemuxer.demux(videoBytes, job: Self.job(start: 5, index: 5, fMP4: true), mapper: mapper, generation: 0,
                                                kinds: [.video])
         #expect(abs((video.packets.first?.time ?? -1) - 5) < 1e-6)
         let audioPackets = await audio.packets

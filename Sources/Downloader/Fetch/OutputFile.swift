@@ -32,11 +32,38 @@ final class POSIXOutputFile: OutputFile {
     let displayPath: String
     private(set) var size: Int64
 
-    /// Opens (creating if needed) the file at `path` for writing, without truncating it.
+    /// Opens the file at `path` for writing, without truncating it, or creates it when there is none.
+    ///
+    /// Never through a link someone else placed there (issue 28: a `.part` file pre-created as a symlink in a
+    /// shared folder made the player overwrite a file the link pointed to): an existing file is opened with
+    /// `O_NOFOLLOW` (a symbolic link fails with `ELOOP`) and must be a regular file of this user with one link (a
+    /// hard link to another file fails); a new one is created with `O_CREAT | O_EXCL | O_NOFOLLOW`, so a link
+    /// made between the two opens fails too. Callers that start afresh remove the old file first (a resumed
+    /// download continues the one there).
     init(path: String) throws(DownloadError) {
         displayPath = path
-        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw Self.error("cannot open", path: path) }
+        descriptor = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+        if descriptor < 0, errno == ENOENT {
+            descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw Self.refusal("it is a symbolic link", path: path) }
+            throw Self.error("cannot open", path: path)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let error = Self.error("cannot stat", path: path)
+            _ = closeDescriptor(descriptor)
+            throw error
+        }
+        let problem: String? = if status.st_mode & S_IFMT != S_IFREG { "it is not a regular file" }
+            else if status.st_uid != geteuid() { "it belongs to another user (uid \(status.st_uid))" }
+            else if status.st_nlink != 1 { "it has \(status.st_nlink) hard links" }
+            else { nil }
+        if let problem {
+            _ = closeDescriptor(descriptor)
+            throw Self.refusal(problem, path: path)
+        }
         let end = lseek(descriptor, 0, SEEK_END)
         guard end >= 0 else {
             let error = Self.error("cannot seek", path: path)
@@ -103,6 +130,11 @@ final class POSIXOutputFile: OutputFile {
         let result = closeDescriptor(descriptor)
         descriptor = -1
         guard result == 0 else { throw Self.error("close failed", path: displayPath) }
+    }
+
+    /// An `.output` error for a file this user should not write to.
+    static func refusal(_ reason: String, path: String) -> DownloadError {
+        DownloadError(.output, .output(path: path), "refused to write: \(reason) (a file someone else may have placed there)")
     }
 
     /// An `.output` error carrying `strerror(errno)`.

@@ -43,6 +43,7 @@ struct ResumeState: Codable, Sendable, Equatable {
             throw DownloadError(.output, .output(path: path), "cannot encode resume state")
         }
         let temporary = path + ".tmp"
+        unlink(temporary)  // made anew (O_EXCL), never through a link (POSIXOutputFile)
         let file = try POSIXOutputFile(path: temporary)
         try file.truncate(to: 0)
         try file.append([UInt8](data))

@@ -18,17 +18,23 @@ struct SegmentPlan: Sendable {
     }
 
     /// The size of the complete output when every written byte is known up front: every segment and every
-    /// written init section has a byte range, and nothing is decrypted (padding makes the size unknown).
+    /// written init section has a byte range, and nothing is decrypted (padding makes the size unknown). Nil too
+    /// when the ranges add up past `Int64.max` (a hostile playlist; each range alone fits): no sum can trap.
     var totalBytes: Int64? {
         var total: Int64 = 0
         for index in segments.indices {
             let segment = segments[index]
             guard segment.key == nil, let range = segment.byteRange else { return nil }
-            total += Int64(range.length)
+            var lengths = [range.length]
             if needsInitSection(before: index) {
                 guard let section = segment.initSection, section.key == nil, let initRange = section.byteRange
                 else { return nil }
-                total += Int64(initRange.length)
+                lengths.append(initRange.length)
+            }
+            for length in lengths {
+                let (sum, overflow) = total.addingReportingOverflow(Int64(length))
+                guard !overflow else { return nil }
+                total = sum
             }
         }
         return total

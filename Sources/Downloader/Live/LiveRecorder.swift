@@ -32,6 +32,8 @@ struct LiveRecorder: Sendable {
         let started = ContinuousClock.now
         let clock = options.clock
         let partialPath = path.map { $0 + ".part" }
+        // Made anew (O_EXCL: never a file someone placed there, POSIXOutputFile).
+        if let partialPath { unlink(partialPath) }
         let output = try partialPath.map { path throws(DownloadError) in try makeOutputFile(path) }
         if let output, output.size > 0 { try output.truncate(to: 0) }
         let meter = BufferMeter()

@@ -78,7 +78,7 @@ struct LiveSegmentTracker: Sendable, Equatable {
                 if found > expected, !limitReached {
                     let missed = found - expected
                     entries.append(.gap(LiveGap(sequences: expected ... found - 1, reason: .windowSlid,
-                                                estimatedDuration: Double(missed * playlist.targetDuration))))
+                                                estimatedDuration: Double(missed) * Double(playlist.targetDuration))))
                     pendingDiscontinuity = true
                 }
             }

@@ -10,6 +10,17 @@ public enum PlaylistParser {
     public static let maximumSize = 16 * 1024 * 1024
     /// Largest number of media segments accepted in one media playlist.
     public static let maximumSegments = 100_000
+    /// Longest `EXTINF` duration and `EXT-X-TARGETDURATION` accepted, in seconds: one day. No segment lasts that
+    /// long (Apple's authoring guidelines target 6 s), and with it the sum of ``maximumSegments`` durations stays
+    /// below 2^53 microseconds, where the players' arithmetic on the time line (Double seconds, Int64 microseconds)
+    /// is exact and cannot overflow. A playlist naming more is refused, naming the line (issue 28:
+    /// `#EXTINF:1000000000000000000000,` stopped the video player with a trap).
+    public static let maximumDuration = 86_400.0
+    /// Largest `EXT-X-MEDIA-SEQUENCE` and `EXT-X-DISCONTINUITY-SEQUENCE` accepted: 2^53 − 1. RFC 8216 §4.3.3.2
+    /// allows up to 2^64 − 1, but hls.js reads these numbers as JavaScript numbers, exact only up to 2^53 − 1
+    /// (`Number.MAX_SAFE_INTEGER`), so no stream that plays in browsers needs more; below it every sequence number
+    /// of a playlist, and the next one a live player asks for, fits in `Int` with room to spare.
+    public static let maximumSequenceNumber = 9_007_199_254_740_991
 
     /// Parses playlist text. `url` is the playlist's final URL (after redirects); relative URIs resolve against it.
     ///

@@ -2,14 +2,17 @@ import Downloader
 import Foundation
 import MediaCore
 import PlayerCore
+import PrivateFiles
 
 /// Runs the downloads of the host's file flows: the best audio track of a playlist into a file of its own,
 /// reporting progress, the finished file or the failure as ``MediaCore/MediaEvent``s.
 ///
-/// Each fetch caches at `DIR/CirclePlayer-<pid>/download-<n>.ts`, in a directory of this process's made with
-/// mode 0700 (no other user reads what was fetched; docs/security.md). A failed or cancelled fetch removes what
-/// it wrote; ``shutdown()`` cancels running downloads and removes whatever is left and the directory, so
-/// quitting at any moment leaves nothing behind. Thread-safe.
+/// Each fetch caches at `DIR/CirclePlayer-XXXXXX/download-<n>.ts`, in a directory of this process's made at the
+/// first fetch with `mkdtemp` (``PrivateFiles/PrivateDirectory``: a random name, mode 0700, ours; no other user
+/// reads what was fetched or places a link where the player writes; docs/security.md), its files created with
+/// `O_EXCL | O_NOFOLLOW`. A failed or cancelled fetch removes what it wrote; ``shutdown()`` cancels running
+/// downloads and removes whatever is left and the directory, so quitting at any moment leaves nothing behind.
+/// Thread-safe.
 final class DownloadRunner: @unchecked Sendable {
     private struct Key: Hashable {
         let flow: DownloadFlowID
@@ -17,8 +20,10 @@ final class DownloadRunner: @unchecked Sendable {
     }
 
     private let downloader: HLSDownloader
-    /// The process's private cache directory (made at the first fetch).
-    private let directory: URL
+    /// Where the private cache directory is made.
+    private let parent: URL
+    /// The process's private cache directory, once the first fetch made it.
+    private var directory: URL?
     private let report: @Sendable (MediaEvent) -> Void
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
@@ -29,19 +34,30 @@ final class DownloadRunner: @unchecked Sendable {
     init(configuration: DownloadConfiguration, directory: URL, report: @escaping @Sendable (MediaEvent) -> Void,
          log: @escaping @Sendable (String) -> Void) {
         downloader = HLSDownloader(configuration: configuration)
-        self.directory = directory.appendingPathComponent("CirclePlayer-\(getpid())")
+        parent = directory
         self.report = report
         self.log = log
     }
 
     /// Starts fetch `fetch` of flow `flow`: the playlist at `url` (master or media).
     func start(_ flow: DownloadFlowID, _ fetch: FetchID, url: URL) {
-        let number = lock.withLock { () -> Int in
+        let made = lock.withLock { () -> Result<(Int, URL), PrivateDirectoryError> in
             defer { nextFile += 1 }
-            return nextFile
+            if let directory = self.directory { return .success((nextFile, directory)) }
+            return Result { () throws(PrivateDirectoryError) -> (Int, URL) in
+                let made = try PrivateDirectory.make(in: parent, prefix: "CirclePlayer")
+                self.directory = made
+                return (nextFile, made)
+            }
         }
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        let number: Int, directory: URL
+        switch made {
+        case .success(let value): (number, directory) = value
+        case .failure(let error):
+            log("download failed: \(error)")
+            report(.download(flow, .fetchFailed(fetch, message: "\(error)")))
+            return
+        }
         let path = directory.appendingPathComponent("download-\(number).ts").path
         log("fetching \(url.redactedString), caching download at \(path)")
         let download = downloader.download(from: url, to: path)
@@ -84,9 +100,9 @@ final class DownloadRunner: @unchecked Sendable {
     /// Cancels running downloads, waits for them to stop, removes every file this runner created and closes
     /// the downloader's connection pool.
     func shutdown() async {
-        let (entries, paths) = lock.withLock { () -> ([(download: DownloadTask, reporter: Task<Void, Never>)], Set<String>) in
+        let (entries, paths, directory) = lock.withLock { () -> ([(download: DownloadTask, reporter: Task<Void, Never>)], Set<String>, URL?) in
             defer { running.removeAll() }
-            return (Array(running.values), files)
+            return (Array(running.values), files, self.directory)
         }
         for entry in entries {
             entry.download.cancel()
@@ -99,6 +115,6 @@ final class DownloadRunner: @unchecked Sendable {
             HLSDownloader.removePartialDownload(at: path)
         }
         // The private directory goes too, once empty (rmdir leaves anything it does not know about alone).
-        rmdir(directory.path)
+        if let directory { rmdir(directory.path) }
     }
 }

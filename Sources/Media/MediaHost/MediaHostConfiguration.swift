@@ -31,8 +31,8 @@ public struct MediaHostConfiguration: @unchecked Sendable {
     public var mediaControls: MediaControlsIdentity?
     /// Who moves the host's clock: its own thread in real time, or the owner's frames.
     public var clock = MediaHostClock.realTime
-    /// Where downloads are cached while they play: a private `CirclePlayer-<pid>` directory (mode 0700) in it,
-    /// one file per fetch, each deleted after playback, the directory at shutdown.
+    /// Where downloads are cached while they play: a private `CirclePlayer-XXXXXX` directory (`mkdtemp`: a random
+    /// name, mode 0700) in it, one file per fetch, each deleted after playback, the directory at shutdown.
     public var cacheDirectory = FileManager.default.temporaryDirectory
     /// Receives one line per problem worth a developer's eye (a failed download, a lost connection retried).
     public var log: @Sendable (String) -> Void = { _ in }

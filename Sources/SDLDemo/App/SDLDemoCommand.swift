@@ -74,6 +74,7 @@ struct SDLDemoCommand: ParsableCommand {
     /// Runs the command line, `--video` without a value first given the sample's name
     /// (``completingVideoOption(_:)``).
     static func main() {
+        SafeLogHandler.bootstrap()  // the downloader's log lines quote playlists: terminal-safe (issue 28)
         main(completingVideoOption(Array(CommandLine.arguments.dropFirst())))
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VideoCore
+import VideoPlayback
 
 /// The video player's options (issue 18): `--video URL` opens the player screen on an HLS playlist (master or
 /// media) or a local media file, `--start` and `--max-bandwidth` shape the request. With `--app buffs` they name
@@ -25,10 +26,16 @@ struct VideoOptions: ParsableArguments {
     @Option(name: .customLong("max-bandwidth"), help: "With --video: the highest BANDWIDTH (bits per second) the adaptive bitrate may choose.")
     var maxBandwidth: Double?
 
+    @Option(name: .customLong("ffmpeg-log"), help: "How much of FFmpeg's own log to write on stderr (each line `SDLDemo: ffmpeg: …`, terminal-safe): quiet, error, warning, info, verbose or debug (default: $CIRCLEPLAYER_FFMPEG_LOG, else error).")
+    var ffmpegLog: String?
+
     /// Checks the values; whether they go with the rest of the command line (`--start` needs `--video` or
     /// `--app buffs`) is ``SDLDemoCommand/validate()``'s.
     func validate() throws {
         if let start, !start.isFinite || start < 0 { throw ValidationError("--start must be 0 or more seconds") }
+        if let ffmpegLog, FFmpegLog.Level(rawValue: ffmpegLog) == nil {
+            throw ValidationError("--ffmpeg-log must be one of \(FFmpegLog.Level.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         if let maxBandwidth, !maxBandwidth.isFinite || maxBandwidth <= 0 {
             throw ValidationError("--max-bandwidth must be more than 0 bits per second")
         }

@@ -3,6 +3,7 @@ import Downloader
 import Foundation
 import MediaCore
 import MediaHost
+import VideoPlayback
 
 /// The parts the demo wires together, built from the command-line options: the embedded stream's server
 /// (unless `--url` or `--stream`) and the media host (MediaHost: downloads, streams, one device, MPRIS).
@@ -28,6 +29,8 @@ final class DemoComponents {
     /// audio is released; with `--stream URL` the stream plays at once. `clock` is `.external` for scripted
     /// runs (the session pumps the host on the virtual clock) and `.realTime` for the interactive window.
     static func make(options: SDLDemoCommand, waker: Waker, clock: MediaHostClock) throws -> DemoComponents {
+        // FFmpeg's own lines: through the window's safe log, at --ffmpeg-log's level (issue 28).
+        FFmpegLog.configure(level: options.video.ffmpegLog.flatMap(FFmpegLog.Level.init(rawValue:))) { DemoLog.line($0) }
         var stream: EmbeddedStream?
         var fallback: DownloadRequest?
         if let given = options.player.url {

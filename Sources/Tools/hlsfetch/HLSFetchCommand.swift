@@ -122,6 +122,7 @@ struct HLSFetchCommand: AsyncParsableCommand {
     /// It must happen before any task is created.
     static func main() async {
         NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+        SafeLogHandler.bootstrap()
         await main(nil)
     }
 

@@ -77,6 +77,12 @@ struct StreamPlayCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
     }
 
+    /// Entry point: every log line terminal-safe (``CommandLineSupport/SafeLogHandler``), then the command.
+    static func main() async {
+        SafeLogHandler.bootstrap()
+        await main(nil)
+    }
+
     func run() async throws {
         let start = ContinuousClock.now
         let printer = LinePrinter(start: start)

@@ -33,27 +33,28 @@ struct DemoRun: Sendable {
     /// `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments`, killed after `timeout` seconds
     /// (scaled by TestSupport's ``TestBounds``). The timeouts of the script's waits are scaled too (see
     /// ``scaledWaits(_:)``) unless `scaleWaits` is false, for a test about a wait's timeout itself.
+    /// `launcher`: a command the binary runs under (`strace -f -o FILE`), its arguments before the binary's path.
     static func script(_ script: String, arguments: [String] = [], audio: Audio = .dummy,
                        environment: [String: String] = [:], timeout: TimeInterval = TestBounds.hangSeconds,
-                       scaleWaits: Bool = true) async throws -> DemoRun {
+                       scaleWaits: Bool = true, launcher: [String] = []) async throws -> DemoRun {
         let directory = try makeTemporaryDirectory("SDLDemoTests")
         let text = scaleWaits ? scaledWaits(script) : script
         try text.write(to: directory.appendingPathComponent("script.txt"), atomically: true, encoding: .utf8)
         var environment = environment
         if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
         return try await run(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
-                             environment: environment, timeout: timeout)
+                             environment: environment, timeout: timeout, launcher: launcher)
     }
 
     /// Runs the binary with `arguments` in `directory` (SDL's offscreen video driver, or its dummy driver where
     /// offscreen is missing).
     static func run(in directory: URL, arguments: [String], environment: [String: String] = [:],
-                    timeout: TimeInterval = TestBounds.hangSeconds) async throws -> DemoRun {
+                    timeout: TimeInterval = TestBounds.hangSeconds, launcher: [String] = []) async throws -> DemoRun {
         var result = try await DemoProcess.start(in: directory, arguments: arguments, videoDriver: "offscreen",
-                                                 environment: environment).finish(timeout: timeout)
+                                                 environment: environment, launcher: launcher).finish(timeout: timeout)
         if result.stderr.contains("offscreen not available") {
             result = try await DemoProcess.start(in: directory, arguments: arguments, videoDriver: "dummy",
-                                                 environment: environment).finish(timeout: timeout)
+                                                 environment: environment, launcher: launcher).finish(timeout: timeout)
         }
         return result
     }
@@ -133,7 +134,7 @@ struct DemoProcess: Sendable {
     /// writing `audio.raw` there (unless `environment` says otherwise), no session bus unless `environment` names
     /// one (MPRIS then logs one line and the demo goes on).
     static func start(in directory: URL, arguments: [String], videoDriver: String = "offscreen",
-                      environment: [String: String] = [:], umask: String? = nil) async throws -> DemoProcess {
+                      environment: [String: String] = [:], launcher: [String] = []) async throws -> DemoProcess {
         var env = ProcessInfo.processInfo.environment
         env["SDL_VIDEODRIVER"] = videoDriver
         env["SDL_AUDIODRIVER"] = "disk"
@@ -144,11 +145,10 @@ struct DemoProcess: Sendable {
         env.removeValue(forKey: "DISPLAY")
         env.removeValue(forKey: "DBUS_SESSION_BUS_ADDRESS")
         for (key, value) in environment { env[key] = value }
-        // With a umask the binary is started by `sh -c 'umask MASK; exec "$0" "$@"'` (a test of file modes).
-        let (executable, argv) = try umask.map { mask in
-            (URL(fileURLWithPath: "/bin/sh"), ["-c", "umask \(mask); exec \"$0\" \"$@\"", try DemoRun.binary().path] + arguments)
-        } ?? (try DemoRun.binary(), arguments)
-        let running = try await ProcessRunner.Running.start(executable, argv, environment: env, directory: directory)
+        let binary = try DemoRun.binary()
+        let (executable, all) = launcher.first.map { (URL(fileURLWithPath: $0), Array(launcher.dropFirst()) + [binary.path] + arguments) }
+            ?? (binary, arguments)
+        let running = try await ProcessRunner.Running.start(executable, all, environment: env, directory: directory)
         return DemoProcess(directory: directory, running: running)
     }
 
@@ -162,7 +162,10 @@ struct DemoProcess: Sendable {
         var environment = environment
         if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
         return try await start(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
-                               environment: environment, umask: umask)
+                               environment: environment,
+                               // With a umask the binary is started by `sh -c 'umask MASK; exec "$0" "$@"'` (a test
+                               // of file modes).
+                               launcher: umask.map { ["/bin/sh", "-c", "umask \($0); exec \"$0\" \"$@\""] } ?? [])
     }
 
     /// Waits for the exit (killing the process after `timeout` seconds, scaled) and for its output. Its stdout

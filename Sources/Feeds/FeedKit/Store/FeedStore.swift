@@ -46,11 +46,11 @@ public final class FeedStore: Sendable {
     ///
     /// Stores hold what the user's tokens and passwords fetched: the file is readable by its owner only (mode
     /// 0600 whatever the umask, and SQLite gives its journal and WAL files the same mode), and the folders made
-    /// for it are mode 0700 (``PrivateDirectory``'s rule; docs/security.md, "Secrets").
+    /// for it are mode 0700 (``makePrivateFolder(at:environment:)``; docs/security.md, "Secrets").
     /// - Throws: ``FeedError`` with ``FeedError/Kind/store(reason:)``.
     public init(path: String, migrations: [StoreMigration] = []) throws(FeedError) {
         self.path = path
-        try PrivateDirectory.create(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        try Self.makePrivateFolder(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         do {
             try Self.ownerOnly(path)
             queue = try DatabaseQueue(path: path)

@@ -45,7 +45,7 @@ public struct InterlochenEndpoints: Sendable {
     /// - Throws: ``FeedCore/FeedError`` when a store cannot be opened.
     public func open(storePath: String, transport: any HTTPTransport, limits: RequestLimits,
                      connectivity: Connectivity) throws -> (library: InterlochenLibrary, vimeo: VimeoLibrary) {
-        // The stores make their folders (private: FeedKit's PrivateDirectory).
+        // The stores make their folders (private: FeedStore.makePrivateFolder).
         let vimeoPath = FeedStore.siblingPath(of: storePath, named: "vimeo")
         let store = try InterlochenStore(path: storePath)
         let vimeoStore = try VimeoStore(path: vimeoPath)

@@ -81,7 +81,7 @@ public enum AbandonRule {
         guard download.elapsed > max(ttfb, duration / 2) else { return nil }
         let buffer = max(0, context.bufferSeconds)
         let variant = ladder[index]
-        let expected = max(download.loadedBytes, download.expectedBytes ?? Int(duration * variant.meanBandwidth / 8))
+        let expected = max(download.loadedBytes, download.expectedBytes ?? Int(saturating: duration * variant.meanBandwidth / 8))
         let streaming = download.timeToFirstByte != nil ? download.elapsed - ttfb : download.elapsed
         let loadRate = download.loadedBytes > 0 && streaming > 0 ? Double(download.loadedBytes) / streaming : 0
         let remaining = loadRate > 0 ? Double(expected - download.loadedBytes) / loadRate

@@ -139,7 +139,7 @@ public struct PredictiveRule: ABRRule {
         while horizon > 1 && Self.sequenceCount(variants: n, horizon: horizon, maxSwitches: configuration.maxSwitches)
                 > Double(configuration.maxSequences) { horizon -= 1 }
         if let available = context.availableSeconds, !context.isLive {
-            horizon = max(1, min(horizon, Int((available / duration).rounded(.up))))
+            horizon = max(1, min(horizon, Int(saturating: (available / duration).rounded(.up))))
         }
         let quality = ladder.map { $0.meanBandwidth / 1e6 }
         let firstSeconds = ladder.map { (context.pendingBits + context.segmentBits($0, useAverage: true)) / throughput }

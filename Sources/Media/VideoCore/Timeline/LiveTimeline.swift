@@ -3,7 +3,8 @@
 /// playlist that slid past segments never seen continues from the last one known, counting the missing ones at
 /// the target duration.
 ///
-/// Memory stays bounded: only the starts of the last ``capacity`` sequence numbers are kept.
+/// Memory stays bounded: only the starts of the last ``capacity`` sequence numbers are kept. No input traps:
+/// sequence arithmetic saturates (a playlist's numbers are a server's choice; issue 28).
 public struct LiveTimeline: Equatable, Sendable {
     private var known: [Int: Double] = [:]   // sequence → start
     private var ends: [Int: Double] = [:]    // sequence → end
@@ -23,16 +24,16 @@ public struct LiveTimeline: Equatable, Sendable {
         if let s = known[firstSequence] {
             start = s
         } else if let (sequence, end) = latestEnd(before: firstSequence) {
-            start = end + Double(firstSequence - sequence - 1) * max(0, targetDuration)
+            start = end + Double(firstSequence.saturatingSubtracting(sequence).saturatingSubtracting(1)) * max(0, targetDuration)
         } else if let (sequence, s) = earliestStart(after: firstSequence) {
             // A snapshot older than what we know (a stale cache): count back.
-            start = s - durations.prefix(max(0, min(durations.count, sequence - firstSequence))).reduce(0, +)
+            start = s - durations.prefix(max(0, min(durations.count, sequence.saturatingSubtracting(firstSequence)))).reduce(0, +)
         } else {
             start = 0
         }
         var starts: [Double] = []
         for (offset, duration) in durations.enumerated() {
-            let sequence = firstSequence + offset
+            let sequence = firstSequence.saturatingAdding(offset)
             if let s = known[sequence] { start = s }
             starts.append(start)
             remember(sequence, start: start, end: start + max(0, duration))

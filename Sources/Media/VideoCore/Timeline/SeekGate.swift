@@ -39,7 +39,7 @@ public struct SeekGate: Equatable, Sendable {
             audioOpen = true
             return 0
         }
-        let cut = Int(before.rounded())
+        let cut = Int(saturating: before.rounded())
         if cut < samples { audioOpen = true }
         return min(samples, cut)
     }

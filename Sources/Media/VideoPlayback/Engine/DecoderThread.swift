@@ -1,6 +1,7 @@
 import AudioPlayback
 import CFFmpeg
 import Foundation
+import VideoCore
 
 /// A dedicated thread decoding one kind of packet (video or audio) from ``PipelineQueues`` into frames or PCM —
 /// libavcodec calls block for milliseconds, so they stay off Swift's cooperative pool and off the window's
@@ -124,5 +125,5 @@ final class DecoderThread: @unchecked Sendable {
         if variantOrder.count > 128 { variants[variantOrder.removeFirst()] = nil }
     }
 
-    private static func key(_ time: Double) -> Int64 { Int64((time * 1_000_000).rounded()) }
+    private static func key(_ time: Double) -> Int64 { Int64(saturating: (time * 1_000_000).rounded()) }
 }

@@ -26,9 +26,17 @@ enum SegmentDemuxer {
     /// follows the video's, waiting up to `followLimit` for it; after that it anchors itself).
     static func demux(_ bytes: [UInt8], job: SegmentJob, mapper: Locked<TimestampMapper>, generation: Int,
                       kinds: Set<StreamKind>, follow: Bool = false, followLimit: Duration = .seconds(3)) async -> Result {
-        var result = read(bytes, job: job, generation: generation, kinds: kinds)
+        // The container the playlist says (an EXT-X-MAP: fMP4) or the RFC marks (ID3: packed audio), never a probe.
+        let container = SegmentContainer.of(hasInitSection: job.initSection != nil, bytes: bytes)
+        var result = read(bytes, job: job, container: container, generation: generation, kinds: kinds)
         guard let first = result.firstTime else {
-            result.error = result.error ?? FFmpegError("demuxing \(job.label)", message: "no audio or video packets")
+            // Bytes that are not TS at all: that is the news, whatever error the mpegts demuxer gave on them.
+            let notTS = container == .mpegTS && bytes.first != 0x47
+            result.error = (notTS ? nil : result.error) ?? FFmpegError("demuxing \(job.label)", message: notTS
+                ? "not an MPEG-TS segment (no sync byte 0x47 at its start); a segment is MPEG-TS, fMP4 after its EXT-X-MAP, or packed audio after an ID3 tag (RFC 8216 §3), and is read as nothing else"
+                : result.hasVideo || result.hasAudio
+                    ? "no packet has a timestamp the player can use (beyond ±2^53 µs, or none)"
+                    : "no audio or video packets in it as \(container)")
             result.packets = []
             return result
         }
@@ -41,19 +49,22 @@ enum SegmentDemuxer {
             }
         }
         let chosen = anchor ?? mapper.withLock { $0.anchor(domain: job.domain, firstTimestamp: first, segmentStart: job.start) }
-        let shift = Int64((chosen * 1_000_000).rounded())
+        // Timestamps are within ±2^53 µs (MediaDemuxer.maxTimestamp) and so is the anchor, unless the segment's
+        // start is absurd: then the packets lose their times (MediaDemuxer.shifted) rather than overflow.
+        let shift = Int64(saturating: (chosen * 1_000_000).rounded())
         for packet in result.packets {
             let raw = packet.packet
-            if raw.pointee.pts != cff_nopts() { raw.pointee.pts -= shift }
-            if raw.pointee.dts != cff_nopts() { raw.pointee.dts -= shift }
-            packet.time = packet.time.map { $0 - chosen }
+            raw.pointee.pts = MediaDemuxer.shifted(raw.pointee.pts, by: shift)
+            raw.pointee.dts = MediaDemuxer.shifted(raw.pointee.dts, by: shift)
+            packet.time = raw.pointee.pts != cff_nopts() || raw.pointee.dts != cff_nopts() ? packet.time.map { $0 - chosen } : nil
         }
         return result
     }
 
     /// Reads every packet of the segment, timestamps as in the container (seconds), and the time to anchor by:
     /// the first video key frame's, else the first video packet's, else the first audio packet's.
-    private static func read(_ bytes: [UInt8], job: SegmentJob, generation: Int, kinds: Set<StreamKind>) -> Result {
+    private static func read(_ bytes: [UInt8], job: SegmentJob, container: SegmentContainer, generation: Int,
+                             kinds: Set<StreamKind>) -> Result {
         var packets: [Packet] = []
         var failure: FFmpegError?
         var hasVideo = false
@@ -62,7 +73,7 @@ enum SegmentDemuxer {
         var firstVideo: Double?
         var firstAudio: Double?
         do {
-            let demuxer = try MediaDemuxer(bytes: bytes, label: job.label)
+            let demuxer = try MediaDemuxer(bytes: bytes, label: job.label, container: container)
             while let packet = try demuxer.next(anchorSeconds: 0, generation: generation, variantID: job.variantID,
                                                 kinds: [.video, .audio]) {
                 if packet.kind == .video {

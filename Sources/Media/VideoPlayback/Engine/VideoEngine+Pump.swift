@@ -214,6 +214,6 @@ extension VideoEngine {
         status.width = frame.width
         status.height = frame.height
         status.variant = variants == nil ? nil : frame.variantID
-        status.bandwidth = frame.variantID.flatMap { id in variants?.first { $0.id == id }.map { Int($0.bandwidth) } }
+        status.bandwidth = frame.variantID.flatMap { id in variants?.first { $0.id == id }.map { Int(saturating: $0.bandwidth) } }
     }
 }

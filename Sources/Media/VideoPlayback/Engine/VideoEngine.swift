@@ -1,6 +1,7 @@
 import AudioPlayback
 import Downloader
 import Foundation
+import SafeText
 import VideoCore
 
 /// The headless video player: give it a ``VideoRequest`` and call ``pump(now:)`` from the window's loop; it
@@ -59,8 +60,9 @@ public final class VideoEngine {
         /// that cannot decode a variant in time is better served by a smaller one.
         public var capsOnDroppedFrames = true
         /// Where the engine's one line per failure, skipped segment or failed variant goes (`video: …`); a host
-        /// adds its own prefix (the window's `SDLDemo: `).
-        public var log: @Sendable (String) -> Void = StandardError.writeLine
+        /// adds its own prefix (the window's `SDLDemo: `). The lines quote what servers sent: the default writes
+        /// them to stderr terminal-safe (``SafeText``); a host's writer must do the same.
+        public var log: @Sendable (String) -> Void = { StandardError.writeLine(SafeText.printable($0)) }
 
         /// The defaults.
         public init() {}

@@ -26,11 +26,10 @@ final class AudioDecoder {
         }
         guard let context = avcodec_alloc_context3(codec) else { throw FFmpegError("audio codec \(name)", code: cff_averror(ENOMEM)) }
         self.context = context
-        var status = avcodec_parameters_to_context(context, parameters.parameters)
+        let status = avcodec_parameters_to_context(context, parameters.parameters)
         guard status >= 0 else { throw FFmpegError("configuring the \(name) decoder", code: status) }
         context.pointee.pkt_timebase = MediaDemuxer.timeBase
-        status = avcodec_open2(context, codec, nil)
-        guard status >= 0 else { throw FFmpegError("opening the \(name) decoder", code: status) }
+        try CodecSupport.open(context, codec: codec, what: "the \(name) decoder")
         frame = av_frame_alloc()
     }
 

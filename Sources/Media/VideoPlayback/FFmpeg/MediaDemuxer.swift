@@ -1,7 +1,19 @@
 import CFFmpeg
+import Foundation
+import VideoCore
 
-/// libavformat on one input — a segment in memory (``MemoryInput``) or a file — reading its packets with their
-/// timestamps moved onto the playlist's time line.
+/// libavformat on one input — a segment in memory (``MemoryInput``) or a local file — reading its packets with
+/// their timestamps moved onto the playlist's time line, behind fences (docs/security.md, "What FFmpeg may do"):
+///
+/// | fence | segment in memory | local file |
+/// |---|---|---|
+/// | input format | the one the HLS engine names (``SegmentContainer``), never probed | probed, then only one of ``fileFormats`` |
+/// | `format_whitelist` | ``SegmentContainer/formatWhitelist`` | ``fileFormats`` |
+/// | I/O | our ``MemoryInput`` | `avio_open2` of `file:PATH`, `protocol_whitelist=file` |
+/// | nested opens (`io_open`) | refused (``cff_refuse_io_open``) | refused |
+/// | `protocol_whitelist` | empty: no protocol | `file` |
+/// | `codec_whitelist` (stream probing) | ``CodecSupport/decoderWhitelist`` | the same |
+/// | timestamps | beyond ±2^53 µs (285 years) the packet has no time (``maxTimestamp``) | the same |
 ///
 /// A segment's demuxer does not run `avformat_find_stream_info`: it would decode frames to probe them, and the
 /// decoders need only the codec and its extradata (MPEG-TS carries H.264 parameter sets and ADTS headers in-band;
@@ -10,6 +22,8 @@ import CFFmpeg
 final class MediaDemuxer {
     private var format: UnsafeMutablePointer<AVFormatContext>?
     private let input: MemoryInput?
+    /// The file's own I/O context (a file input), closed with the demuxer.
+    private var fileIO: UnsafeMutablePointer<AVIOContext>?
     private var packet: UnsafeMutablePointer<AVPacket>?
     private var parameters: [Int32: CodecParameters] = [:]
     private var videoStream: Int32?
@@ -20,57 +34,124 @@ final class MediaDemuxer {
     /// The time base of the packets handed out: microseconds.
     static let timeBase = cff_rational(1, 1_000_000)
 
-    /// A demuxer over `bytes` in memory. The container is recognised from the bytes (MPEG-TS sync bytes, an MP4
-    /// box), else probed.
-    init(bytes: [UInt8], label: String) throws(FFmpegError) {
+    /// Largest timestamp magnitude kept, microseconds: 2^53, where a Double still holds every microsecond. Real
+    /// streams stay far below (MPEG-TS wraps at 2^33 / 90 kHz, 26.5 h; an fMP4 `tfdt` counted from 1970 in
+    /// microseconds is 1.8 × 10^15); a larger one (a hostile `tfdt` near 2^62) leaves its packet without a time
+    /// instead of overflowing the arithmetic that maps it onto the playlist.
+    static let maxTimestamp: Int64 = 1 << 53
+
+    /// The container formats played from a local file (libavformat demuxer names, `format_whitelist`): none of
+    /// them opens another file or a socket. A playlist (`hls`), concat script (`concat`), DASH manifest (`dash`),
+    /// session description (`sdp`, `rtsp`), image sequence (`image2`) or any other format is refused by name.
+    static let fileFormats = "mov,mp4,m4a,3gp,3g2,mj2,mpegts,matroska,webm,avi,flv,mpeg,mp3,aac,ac3,eac3,flac,ogg,wav"
+
+    /// A demuxer over `bytes` in memory, read as `container` (the HLS engine's word for it; nothing is probed).
+    init(bytes: [UInt8], label: String, container: SegmentContainer) throws(FFmpegError) {
+        FFmpegLog.installIfNeeded()
         self.label = label
         let input = try MemoryInput(bytes: bytes)
         self.input = input
+        guard let inputFormat = av_find_input_format(container.formatName) else {
+            throw FFmpegError("demuxing \(label)", message: "libavformat has no \(container) demuxer")
+        }
         guard let context = avformat_alloc_context() else { throw FFmpegError("demuxing \(label)", code: cff_averror(ENOMEM)) }
         context.pointee.pb = input.context
         context.pointee.flags |= cff_fmt_flag_custom_io()
+        cff_refuse_nested_opens(context)
+        var options = Self.fences(formats: SegmentContainer.formatWhitelist, protocols: "")
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
-        let hint = Self.formatName(for: bytes).flatMap { av_find_input_format($0) }
-        let status = avformat_open_input(&opened, nil, hint, nil)
+        let status = avformat_open_input(&opened, nil, inputFormat, &options)
+        av_dict_free(&options)
         guard status >= 0, let opened else {
             // avformat_open_input frees the context on failure.
-            throw FFmpegError("opening \(label)", code: status)
+            throw FFmpegError("opening \(label) as \(container)", code: status)
         }
         format = opened
         packet = av_packet_alloc()
     }
 
-    /// A demuxer reading the file at `path` (libavformat's own file I/O), with stream information probed.
+    /// A demuxer reading the local file at `path` through `file:` I/O of its own, with stream information probed.
+    /// - Throws: when the file cannot be read, or is not one of ``fileFormats`` (naming what it is).
     init(path: String) throws(FFmpegError) {
+        FFmpegLog.installIfNeeded()
         label = path
         input = nil
-        var opened: UnsafeMutablePointer<AVFormatContext>?
-        let status = avformat_open_input(&opened, path, nil, nil)
-        guard status >= 0, let opened else { throw FFmpegError("opening \(path)", code: status) }
+        // `file:` always: a path such as `concat:a|b` or `subfile,…` would otherwise name another protocol.
+        let url = "file:" + (path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+        var ioOptions: OpaquePointer?
+        av_dict_set(&ioOptions, "protocol_whitelist", "file", 0)
+        var io: UnsafeMutablePointer<AVIOContext>?
+        var status = avio_open2(&io, url, AVIO_FLAG_READ, nil, &ioOptions)
+        av_dict_free(&ioOptions)
+        guard status >= 0, let io else { throw FFmpegError("opening \(path)", code: status) }
+        fileIO = io
+        var probed: UnsafePointer<AVInputFormat>?
+        status = av_probe_input_buffer2(io, &probed, url, nil, 0, 0)
+        guard status >= 0, let probed else {
+            avio_closep(&fileIO)
+            throw FFmpegError("opening \(path)", code: status < 0 ? status : cff_invaliddata())
+        }
+        let name = String(cString: probed.pointee.name)
+        guard Self.isFileFormat(name) else {
+            avio_closep(&fileIO)
+            let long = probed.pointee.long_name.map { String(cString: $0) } ?? name
+            throw FFmpegError("opening \(path)", message: "it is \(long) (\(name)), not a media file the player opens (\(Self.fileFormats)): such a file can make FFmpeg open other files, URLs or sockets")
+        }
+        guard let context = avformat_alloc_context() else {
+            avio_closep(&fileIO)
+            throw FFmpegError("opening \(path)", code: cff_averror(ENOMEM))
+        }
+        context.pointee.pb = io
+        context.pointee.flags |= cff_fmt_flag_custom_io()
+        cff_refuse_nested_opens(context)
+        var options = Self.fences(formats: Self.fileFormats, protocols: "file")
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        status = avformat_open_input(&opened, url, probed, &options)
+        av_dict_free(&options)
+        guard status >= 0, let opened else {
+            avio_closep(&fileIO)
+            throw FFmpegError("opening \(path)", code: status)
+        }
         format = opened
-        let info = avformat_find_stream_info(opened, nil)
+        for index in 0 ..< Int(opened.pointee.nb_streams) {
+            guard let codecpar = opened.pointee.streams[index]?.pointee.codecpar,
+                  codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO,
+                  let problem = PictureLimit.check(width: Int(codecpar.pointee.width), height: Int(codecpar.pointee.height))
+            else { continue }
+            avformat_close_input(&format)
+            avio_closep(&fileIO)
+            throw FFmpegError("opening \(path)", message: problem)
+        }
+        let info = cff_find_stream_info_limited(opened, Int64(PictureLimit.maxPixels))
         guard info >= 0 else {
             avformat_close_input(&format)
+            avio_closep(&fileIO)
             throw FFmpegError("reading stream information of \(path)", code: info)
         }
         packet = av_packet_alloc()
         for index in 0 ..< Int32(opened.pointee.nb_streams) { register(index) }
     }
 
+    /// The options every input is opened with: the formats and protocols allowed, and the decoders stream probing
+    /// may open.
+    private static func fences(formats: String, protocols: String) -> OpaquePointer? {
+        var options: OpaquePointer?
+        av_dict_set(&options, "format_whitelist", formats, 0)
+        av_dict_set(&options, "protocol_whitelist", protocols, 0)
+        av_dict_set(&options, "codec_whitelist", CodecSupport.decoderWhitelist, 0)
+        return options
+    }
+
+    /// Whether libavformat's demuxer `name` (`mov,mp4,m4a,…`: any of its names) is one of ``fileFormats``.
+    static func isFileFormat(_ name: String) -> Bool {
+        let allowed = Set(fileFormats.split(separator: ","))
+        return name.split(separator: ",").contains { allowed.contains($0) }
+    }
+
     deinit {
         av_packet_free(&packet)
         avformat_close_input(&format)
-    }
-
-    /// `mpegts` when the bytes start with MPEG-TS sync bytes every 188 bytes, `mp4` when they start with an ISO
-    /// BMFF box (`ftyp`, `styp`, `moof`, `moov`, `sidx`), else nil (probe).
-    static func formatName(for bytes: [UInt8]) -> String? {
-        if bytes.count >= 377, bytes[0] == 0x47, bytes[188] == 0x47, bytes[376] == 0x47 { return "mpegts" }
-        if bytes.count >= 8 {
-            let type = String(decoding: bytes[4 ..< 8], as: UTF8.self)
-            if ["ftyp", "styp", "moof", "moov", "sidx", "free"].contains(type) { return "mp4" }
-        }
-        return nil
+        avio_closep(&fileIO)
     }
 
     /// Duration of the input in seconds, when the container knows it (files).
@@ -117,10 +198,12 @@ final class MediaDemuxer {
             }
             guard let owned = av_packet_alloc() else { throw FFmpegError("reading \(label)", code: cff_averror(ENOMEM)) }
             av_packet_move_ref(owned, packet)
+            // Out of range, av_rescale_q_rnd gives AV_NOPTS_VALUE (libavutil/mathematics.c); ``shifted`` keeps the
+            // rest within ±maxTimestamp.
             av_packet_rescale_ts(owned, stream.pointee.time_base, Self.timeBase)
-            let shift = Int64((anchorSeconds * 1_000_000).rounded())
-            if owned.pointee.pts != cff_nopts() { owned.pointee.pts -= shift }
-            if owned.pointee.dts != cff_nopts() { owned.pointee.dts -= shift }
+            let shift = Int64(saturating: (anchorSeconds * 1_000_000).rounded())
+            owned.pointee.pts = Self.shifted(owned.pointee.pts, by: shift)
+            owned.pointee.dts = Self.shifted(owned.pointee.dts, by: shift)
             let pts = owned.pointee.pts != cff_nopts() ? owned.pointee.pts : owned.pointee.dts
             let time = pts != cff_nopts() ? Double(pts) / 1_000_000 : nil
             return Packet(packet: owned, kind: kind, parameters: codec, generation: generation, time: time,
@@ -128,31 +211,20 @@ final class MediaDemuxer {
         }
     }
 
-    /// The container timestamp (seconds) of the first packet of the first video stream, else of the first audio
-    /// stream, reading ahead without consuming (the demuxer is reopened by the caller afterwards): used to anchor.
-    static func firstTimestamp(of bytes: [UInt8], label: String) throws(FFmpegError) -> Double? {
-        let demuxer = try MediaDemuxer(bytes: bytes, label: label)
-        var audio: Double?
-        var read = 0
-        while read < 400, let packet = try demuxer.next(anchorSeconds: 0, generation: 0, variantID: nil, kinds: [.video, .audio]) {
-            read += 1
-            guard let time = packet.time else { continue }
-            if packet.kind == .video {
-                if packet.isKey { return time }
-            } else if audio == nil {
-                audio = time
-            }
-            if demuxer.videoStream == nil, let audio { return audio }
-        }
-        return audio
-    }
-
     /// Seeks a file to the key frame at or before `seconds` (container time); the next packets follow from there.
     func seek(toContainerSeconds seconds: Double) throws(FFmpegError) {
         guard let format else { return }
-        let target = Int64(seconds * Double(cff_time_base()))
+        let target = Int64(saturating: seconds * Double(cff_time_base()))
         let status = avformat_seek_file(format, -1, Int64.min, target, target, cff_seek_backward())
         guard status >= 0 else { throw FFmpegError("seeking \(label) to \(seconds) s", code: status) }
+    }
+
+    /// `stamp − shift` (microseconds), or no timestamp when either is out of ±``maxTimestamp`` (no overflow).
+    static func shifted(_ stamp: Int64, by shift: Int64) -> Int64 {
+        guard stamp != cff_nopts(), stamp.magnitude <= maxTimestamp.magnitude, shift.magnitude <= maxTimestamp.magnitude else {
+            return cff_nopts()
+        }
+        return stamp - shift
     }
 
     private func register(_ index: Int32) {

@@ -11,6 +11,7 @@ final class VideoDecoder {
     private var frame: UnsafeMutablePointer<AVFrame>?
     private var scaler: OpaquePointer?
     private var scalerKey: (Int32, Int32, Int32)?
+    private let sizeProbe: PictureSizeProbe
     /// The parameters it was opened with.
     let parameters: CodecParameters
 
@@ -18,20 +19,24 @@ final class VideoDecoder {
     /// - Throws: when libavcodec has no decoder for the codec or cannot open it.
     init(parameters: CodecParameters, threads: Int32 = 2) throws(FFmpegError) {
         self.parameters = parameters
+        sizeProbe = PictureSizeProbe(parameters: parameters)
         let name = parameters.codecName
         guard let codec = avcodec_find_decoder(parameters.codecID) else {
             throw FFmpegError("video codec \(name)", message: "libavcodec has no decoder for it")
+        }
+        if let problem = PictureLimit.check(width: Int(parameters.parameters.pointee.width),
+                                            height: Int(parameters.parameters.pointee.height)) {
+            throw FFmpegError("video codec \(name)", message: problem)
         }
         guard let context = avcodec_alloc_context3(codec) else {
             throw FFmpegError("video codec \(name)", code: cff_averror(ENOMEM))
         }
         self.context = context
-        var status = avcodec_parameters_to_context(context, parameters.parameters)
+        let status = avcodec_parameters_to_context(context, parameters.parameters)
         guard status >= 0 else { throw FFmpegError("configuring the \(name) decoder", code: status) }
         context.pointee.pkt_timebase = MediaDemuxer.timeBase
         context.pointee.thread_count = threads
-        status = avcodec_open2(context, codec, nil)
-        guard status >= 0 else { throw FFmpegError("opening the \(name) decoder", code: status) }
+        try CodecSupport.open(context, codec: codec, what: "the \(name) decoder")
         frame = av_frame_alloc()
     }
 
@@ -43,8 +48,13 @@ final class VideoDecoder {
 
     /// Sends `packet` (nil: drain, at the end or before a switch) and returns the frames it completes, with their
     /// times (seconds) and durations. Invalid data in one packet is skipped (returns what decoded).
+    /// - Throws: also when the packet declares a picture over ``PictureLimit`` (``PictureSizeProbe``), before the
+    ///   decoder sees it.
     func decode(_ packet: Packet?) throws(FFmpegError) -> [(frame: UnsafeMutablePointer<AVFrame>, time: Double, duration: Double)] {
         guard let context, let frame else { return [] }
+        if let packet, let problem = sizeProbe.check(packet) {
+            throw FFmpegError("decoding \(parameters.codecName) video", message: problem)
+        }
         let sent = avcodec_send_packet(context, packet?.packet)
         if sent < 0 && sent != cff_eagain() && sent != cff_eof() && sent != cff_invaliddata() {
             throw FFmpegError("decoding \(parameters.codecName) video", code: sent)
@@ -57,6 +67,9 @@ final class VideoDecoder {
             guard status >= 0 else { throw FFmpegError("decoding \(parameters.codecName) video", code: status) }
             defer { av_frame_unref(frame) }
             let stamp = frame.pointee.best_effort_timestamp != cff_nopts() ? frame.pointee.best_effort_timestamp : frame.pointee.pts
+            if let problem = PictureLimit.check(width: Int(frame.pointee.width), height: Int(frame.pointee.height)) {
+                throw FFmpegError("decoding \(parameters.codecName) video", message: problem)
+            }
             guard stamp != cff_nopts(), let picture = try converted(frame) else { continue }
             out.append((picture, Double(stamp) / 1_000_000, frameDuration))
         }

@@ -47,7 +47,7 @@ final class ABRController: @unchecked Sendable {
             context.excluded = Set(excludedUntil.filter { $0.value > now }.map(\.key))
             for variant in context.variants where context.nextSegmentBytes[variant.id] == nil {
                 if let m = measured[variant.id], m.seconds > 0 {
-                    context.nextSegmentBytes[variant.id] = Int(Double(m.bytes) / m.seconds * context.segmentDuration)
+                    context.nextSegmentBytes[variant.id] = Int(saturating: Double(m.bytes) / m.seconds * context.segmentDuration)
                 }
             }
             let choice = rule.choose(context)

@@ -34,6 +34,11 @@ final class HLSFeeder: @unchecked Sendable {
     static let maxFailuresInRow = 6
     /// How long a failing variant is set aside, seconds.
     static let exclusion = 30.0
+    /// Most variant playlists tried for one request (the first playlist, or one segment) before the session fails
+    /// with one line. A real ladder has about ten rungs (Apple's HLS authoring specification lists nine for H.264):
+    /// when eight playlists in a row fail, the server is broken, and a master of 10,000 failing variants was tried
+    /// one by one, 14 a second, a line each, for minutes (issue 28).
+    static let maxVariantsTried = 8
 
     init(url: URL, loader: HLSMediaLoader, queues: PipelineQueues, mapper: Locked<TimestampMapper>, abr: ABRController,
          clock: @escaping @Sendable () -> Double, position: @escaping @Sendable () -> Double,
@@ -106,26 +111,32 @@ final class HLSFeeder: @unchecked Sendable {
         }
     }
 
-    /// The plan of the first variant the ABR picks whose playlist loads; reports failure when none does.
+    /// The plan of the first variant the ABR picks whose playlist loads, trying at most ``maxVariantsTried``;
+    /// reports the failures once it loads, or one line when none does.
     private func firstPlan(_ stream: HLSStream) async -> (variant: Int, plan: SegmentPlan)? {
-        var errors: [String] = []
-        while !Task.isCancelled {
+        var failures: [(variant: Int, error: String)] = []
+        let decodable = stream.catalog.variants.filter(\.abr.isDecodable).count
+        while !Task.isCancelled && failures.count < Self.maxVariantsTried {
             let now = clock()
             let context = ABRContext(now: now, variants: stream.catalog.variants.map(\.abr), bufferSeconds: 0,
                                      segmentDuration: 4, estimate: 0)
             guard let variant = abr.choose(context, now: now) else { break }
             do {
-                return (variant, try await stream.plan(.variant(variant)))
+                let plan = try await stream.plan(.variant(variant))
+                for failure in failures { report(.variantFailed(failure.variant, failure.error)) }
+                return (variant, plan)
             } catch {
                 if Task.isCancelled { return nil }
-                errors.append(Self.describe(error))
+                failures.append((variant, Self.describe(error)))
                 abr.exclude(variant, until: .infinity)
-                report(.variantFailed(variant, Self.describe(error)))
-                if abr.excluded(at: now).count >= stream.catalog.variants.filter(\.abr.isDecodable).count { break }
+                if abr.excluded(at: now).count >= decodable { break }
             }
         }
         if !Task.isCancelled {
-            report(.failed(errors.count > 1 ? "every variant failed: " + errors.joined(separator: "; ")
+            let errors = failures.map(\.error)
+            let untried = decodable - failures.count
+            let rest = untried > 0 ? " (\(untried) more not tried: at most \(Self.maxVariantsTried) are)" : ""
+            report(.failed(errors.count > 1 ? "every variant failed\(rest): " + errors.joined(separator: "; ")
                                             : (errors.first ?? "no playable variant")))
         }
         return nil
@@ -150,7 +161,7 @@ final class HLSFeeder: @unchecked Sendable {
             let index = start.flatMap { s in
                 timeline.segment(containing: timeline.clampedLiveSeek(s, targetDuration: Double(plan.playlist.targetDuration)))
             } ?? timeline.liveStartSegment(targetDuration: Double(plan.playlist.targetDuration))
-            cursor = .sequence(plan.playlist.mediaSequence + index)
+            cursor = .sequence(plan.playlist.mediaSequence.saturatingAdding(index))
         } else {
             cursor = .time(start ?? 0)
         }
@@ -264,6 +275,7 @@ final class HLSFeeder: @unchecked Sendable {
     /// The next segment to request on `track`, advancing the cursor.
     private func nextJob(_ track: PipelineQueues.TrackKind, stream: HLSStream, cursor: inout Cursor, current: inout Int?,
                          pending: [SegmentFetch], generation: Int) async -> Next {
+        var variantsFailed = 0
         while !Task.isCancelled {
             let key: HLSStream.PlaylistKey
             var variant: Int?
@@ -290,14 +302,14 @@ final class HLSFeeder: @unchecked Sendable {
                     guard let plan = try await stream.livePlan(key, needing: sequence) else { return .wait }
                     let firstListed = plan.playlist.mediaSequence
                     if sequence < firstListed {
-                        report(.skipped("the live window moved past segments \(sequence)…\(firstListed - 1)"))
+                        report(.skipped("the live window moved past segments \(sequence)…\(firstListed.saturatingSubtracting(1))"))
                         cursor = .sequence(firstListed)
                         continue
                     }
                     guard let job = plan.job(sequence: sequence, variantID: variant) else {
                         return plan.playlist.hasEndList ? .end : .wait
                     }
-                    cursor = .sequence(sequence + 1)
+                    cursor = .sequence(sequence.saturatingAdding(1))
                     current = variant
                     queues.requested(track: track, end: job.end, generation: generation)
                     return .job(job)
@@ -310,9 +322,10 @@ final class HLSFeeder: @unchecked Sendable {
                 }
                 abr.exclude(variant, until: .infinity)
                 report(.variantFailed(variant, Self.describe(error)))
+                variantsFailed += 1
                 let usable = stream.catalog.variants.filter(\.abr.isDecodable).map(\.id)
-                if Set(usable).isSubset(of: abr.excluded(at: clock())) {
-                    report(.failed("every variant failed; the last: \(Self.describe(error))"))
+                if Set(usable).isSubset(of: abr.excluded(at: clock())) || variantsFailed >= Self.maxVariantsTried {
+                    report(.failed("every variant failed (\(variantsFailed) tried for one segment); the last: \(Self.describe(error))"))
                     return .failed
                 }
             }

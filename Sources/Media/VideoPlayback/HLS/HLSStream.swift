@@ -62,8 +62,9 @@ actor HLSStream {
     /// waits).
     func livePlan(_ key: PlaylistKey, needing needed: Int) async throws -> SegmentPlan? {
         guard let plan = plans[key] else { return try await load(key) }
-        let last = plan.playlist.mediaSequence + plan.playlist.segments.count - 1
-        guard needed > last, !plan.playlist.hasEndList else { return plan }
+        // needed > the last sequence listed, written without a sum that could overflow (issue 28).
+        guard needed.saturatingSubtracting(plan.playlist.mediaSequence) >= plan.playlist.segments.count,
+              !plan.playlist.hasEndList else { return plan }
         let target = Double(max(1, plan.playlist.targetDuration))
         if let previous = lastLoad[key] {
             let wait = previous.changed ? target : target / 2

@@ -79,7 +79,7 @@ struct SegmentPlan: Sendable {
 
     /// The job with media sequence number `sequence`, if listed.
     func job(sequence: Int, variantID: Int?) -> SegmentJob? {
-        job(at: sequence - playlist.mediaSequence, variantID: variantID)
+        job(at: sequence.saturatingSubtracting(playlist.mediaSequence), variantID: variantID)
     }
 
     /// The bytes to demux: the init section's bytes (when the segment has one) followed by the segment's.
