@@ -57,6 +57,7 @@ let package = Package(
         .library(name: "StreamServer", targets: ["StreamServer"]),
         .library(name: "Samples", targets: ["Samples"]),
         .library(name: "SafeText", targets: ["SafeText"]),
+        .library(name: "PrivateFiles", targets: ["PrivateFiles"]),
         .executable(name: "SDLDemo", targets: ["SDLDemo"]),
         .executable(name: "hlsfetch", targets: ["hlsfetch"]),
         .executable(name: "mediakit", targets: ["mediakit"]),
@@ -106,7 +107,7 @@ let package = Package(
                 "VideoCore", "VideoPlayback",
                 "Samples", "StreamServer", "FeedCore", "FeedKit",
                 "VimeoCore", "VimeoKit", "BuffCore", "BuffKit", "IPlayerCore", "IPlayerKit",
-                "InterlochenCore", "InterlochenKit", "SafeText", "CommandLineSupport",
+                "InterlochenCore", "InterlochenKit", "SafeText", "PrivateFiles", "CommandLineSupport",
                 argumentParser,
             ],
             // The apps' icons (SVG): the window's own (SDL_SetWindowIcon) and the hicolor theme's (scripts/install.sh).
@@ -150,11 +151,16 @@ let package = Package(
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libswresample-dev", "libswscale-dev", "libavutil-dev"]),
                         .brew(["ffmpeg"])]),
 
-        // MARK: Shared (Sources/Shared): small pure helpers every layer may use
+        // MARK: Shared (Sources/Shared): small helpers every layer may use (SafeText pure, PrivateFiles I/O)
 
         // SafeText: outside text made safe to print or draw (controls escaped, bidi overrides neutralised, bounded).
         .target(name: "SafeText", path: "Sources/Shared/SafeText"),
         .testTarget(name: "SafeTextTests", dependencies: ["SafeText"]),
+        // PrivateFiles (I/O): folders only this user can enter, mode 0700 whatever the umask: a new one under a
+        // random name (mkdtemp) for a cache, or a store's folder at a known path. One rule for FeedKit's stores,
+        // MediaHost's download cache and the window's temporary stores.
+        .target(name: "PrivateFiles", path: "Sources/Shared/PrivateFiles"),
+        .testTarget(name: "PrivateFilesTests", dependencies: ["PrivateFiles", "TestSupport"]),
 
         // MARK: Media (Sources/Media)
 
@@ -178,11 +184,12 @@ let package = Package(
         // the media controls), running MediaCore's player; used by SDLDemo and streamplay.
         .target(
             name: "MediaHost",
-            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls", "VideoCore", "VideoPlayback"],
+            dependencies: ["MediaCore", "PlayerCore", "AudioPlayback", "Downloader", "MediaControls", "VideoCore", "VideoPlayback",
+                           "PrivateFiles"],
             path: "Sources/Media/MediaHost"),
         .testTarget(
             name: "MediaHostTests",
-            dependencies: ["MediaHost", "MediaCore", "PlayerCore", "AudioPlayback", "StreamServer", "Samples", "TestSupport"]),
+            dependencies: ["MediaHost", "MediaCore", "PlayerCore", "AudioPlayback", "VideoCore", "StreamServer", "Samples", "TestSupport"]),
         // MediaControls: MPRIS (org.mpris.MediaPlayer2) on the session bus, via libdbus.
         .target(name: "MediaControls", dependencies: ["CDBus", "PlayerCore"], path: "Sources/Media/MediaControls"),
         .testTarget(name: "MediaControlsTests", dependencies: ["MediaControls", "PlayerCore", "TestSupport"]),
@@ -217,7 +224,7 @@ let package = Package(
         // connectivity. Debian: libsqlite3-dev.
         .target(
             name: "FeedKit",
-            dependencies: ["FeedCore", asyncHTTPClient, grdb, nioCore, nioPosix, nioHTTP1],
+            dependencies: ["FeedCore", "PrivateFiles", asyncHTTPClient, grdb, nioCore, nioPosix, nioHTTP1],
             path: "Sources/Feeds/FeedKit"),
         .testTarget(name: "FeedKitTests", dependencies: ["FeedKit", "FeedCore", "StreamServer", "TestSupport", grdb]),
 

@@ -3,14 +3,16 @@ import AudioPlayback
 import PlayerCore
 
 // snippet.hide
-func play(core: PlayerDriver, fallbackMP3Path: String?, downloadedTrackPath: String, clockSeconds: Double) {
+/// The queue of the loop that runs the player's machine (MediaHost's inbox).
+struct Inbox: Sendable { func post(_ event: PlayerEvent) {} }
+func play(inbox: Inbox, fallbackMP3Path: String?, downloadedTrackPath: String, clockSeconds: Double) {
 // snippet.show
 let output = AudioOutputFactory.makeBest()   // SDL device, or SilentAudioOutput + one stderr line
 let resolver = AudioSourceResolver(fallbackPath: fallbackMP3Path)   // nil: unplayable files fail
 let player = AudioPlayer(output: output, resolver: resolver, lead: 0.15) { event in
     switch event {
-    case .finished: core.send(.playbackFinished)
-    case .failed(let message): core.send(.playbackFailed(message: message))
+    case .finished: inbox.post(.playbackFinished)             // to the loop that runs PlayerCore's machine
+    case .failed(let message): inbox.post(.playbackFailed(message: message))
     }
 }
 player.play(file: downloadedTrackPath)   // MP3-in-TS → demuxed; MP3 → as is; else fallback + stderr line

@@ -3,13 +3,13 @@ import MediaControls
 // snippet.hide
 import PlayerCore
 
-func publish(driver: StreamPlayerDriver) {
+func publish(player: StreamPlayer, post: @escaping @Sendable (StreamEvent) -> Void) {
 // snippet.show
 
 let mpris = MPRISService.start(identity: "CirclePlayer", name: "circleplayer") { command in
-    if let event = command.streamEvent { driver.send(event) }        // Play, Pause, PlayPause, Stop
+    if let event = command.streamEvent { post(event) }        // Play, Pause, PlayPause, Stop: to the player's loop
 }
-Task { for await player in driver.updates { mpris.update(MediaControlsState(player)) } }
+mpris.update(MediaControlsState(player))    // after every change of the player that shows
 // …
 mpris.stop()        // leaves the bus (the name is released); returns once its thread has ended
 // snippet.hide

@@ -1,29 +1,24 @@
-// docs/PlayerCore.md, "Embedding example": the driver with a fetcher and an audio output of one's own.
+// docs/PlayerCore.md, "Embedding example": the machine run by a host of one's own (one queue, in order).
 import PlayerCore
 
 // snippet.hide
-let userTappedCircle = Bool.random()
 func draw(icon: PlayerIcon, fill: Double, message: String?) {}
 // snippet.show
-struct Downloader: AudioFetching {
-    func startFetch(_ id: FetchID, events: @escaping @Sendable (PlayerEvent) -> Void) {
-        Task.detached {
-            // ... download to "/tmp/audio-\(id.rawValue).mp3", reporting .fetchProgressed(id, fraction:) ...
-            events(.fetchFinished(id, file: "/tmp/audio-\(id.rawValue).mp3"))
-        }
+/// Runs one command with your I/O; what it reports at once comes back as events (later reports: post them).
+func run(_ command: PlayerCommand) -> [PlayerEvent] {
+    switch command {
+    case .startFetch(let id):   // ... download to a file of its own, reporting .fetchProgressed(id, fraction:) ...
+        return [.fetchFinished(id, file: "/tmp/audio-\(id.rawValue).mp3")]
+    case .deleteFile(let path): // ... remove it ...
+        return [.fileDeleted(path)]
+    case .play, .pausePlayback, .resumePlayback, .stopPlayback, .cancelFetch, .reportProblem:
+        return []               // ... start, pause, resume or stop the speaker; cancel; log ...
     }
-    func cancelFetch(_ id: FetchID) { /* stop the task for id, if still running */ }
 }
 
-struct Speaker: AudioPlaying {
-    func play(file: String, events: @escaping @Sendable (PlayerEvent) -> Void) { /* ... events(.playbackFinished) */ }
-    func pause() {}
-    func resume() {}
-    func stop() {}
+var player = Player()
+var events: [PlayerEvent] = [.tapped]      // one queue: taps and the reports of your I/O, in order
+while !events.isEmpty {
+    for command in player.send(events.removeFirst()) { events += run(command) }
 }
-
-let driver = PlayerDriver(fetcher: Downloader(), audio: Speaker(), files: .local)
-// In the render loop:
-if userTappedCircle { driver.send(.tapped) }
-let player = driver.player
-draw(icon: player.icon, fill: player.fill, message: player.message)
+draw(icon: player.icon, fill: player.fill, message: player.message)   // pause icon, full circle: playing

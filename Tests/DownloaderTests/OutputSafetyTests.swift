@@ -69,24 +69,6 @@ import TestSupport
         #expect(try POSIXOutputFile(path: fresh).size == 3)
     }
 
-    @Test func privateDirectoriesAreMadeWithMkdtemp() throws {
-        let parent = try makeTemporaryDirectory("private-parent")
-        defer { try? FileManager.default.removeItem(at: parent) }
-        // A folder someone made beforehand under the old predictable name is not used.
-        let planted = parent.appendingPathComponent("CirclePlayer-\(getpid())")
-        try FileManager.default.createDirectory(at: planted, withIntermediateDirectories: false)
-        let first = try PrivateDirectory.make(in: parent, prefix: "CirclePlayer")
-        let second = try PrivateDirectory.make(in: parent, prefix: "CirclePlayer")
-        #expect(first != second && first != planted && second != planted)
-        for url in [first, second] {
-            var status = stat()
-            #expect(lstat(url.path, &status) == 0)
-            #expect(status.st_mode & S_IFMT == S_IFDIR && status.st_mode & 0o777 == 0o700 && status.st_uid == geteuid())
-            #expect(url.lastPathComponent.hasPrefix("CirclePlayer-") && url.lastPathComponent.count == "CirclePlayer-".count + 6)
-        }
-        #expect(throws: DownloadError.self) { try PrivateDirectory.make(in: parent.appendingPathComponent("missing"), prefix: "x") }
-    }
-
     @Test func byteRangesAddingPastInt64AreAnUnknownTotalNotATrap() throws {
         let uri = URL(string: "http://127.0.0.1/a.ts")!
         let half = Int.max / 2 + 1

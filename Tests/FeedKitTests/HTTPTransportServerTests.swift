@@ -12,7 +12,7 @@ struct HTTPTransportServerTests {
     static let json = #"{"items": ["a", "b"]}"#
 
     private func client(_ server: StreamServer, _ transport: AsyncHTTPTransport, credentials: Credentials? = nil,
-                        limits: RequestLimits = RequestLimits(timeout: .seconds(60))) -> FeedHTTPClient {
+                        limits: RequestLimits = RequestLimits(timeout: TestBounds.outlastingDeadline)) -> FeedHTTPClient {
         FeedHTTPClient(service: "Local", baseURL: server.baseURL, credentials: credentials, transport: transport,
                        limits: limits, errorMessage: .jsonText(at: [JSONPath([.key("error")])]))
     }
@@ -98,9 +98,9 @@ struct HTTPTransportServerTests {
         ]
         try await withStreamServer(routes: routes, faults: [FaultRule(path: "/cut", fault: .shortBody(times: 1))]) { server async throws in
             try await AsyncHTTPTransport.withTransport { transport async throws in
-                let capped = client(server, transport, limits: RequestLimits(timeout: .seconds(60), maxBodyBytes: 4096))
+                let capped = client(server, transport, limits: RequestLimits(timeout: TestBounds.outlastingDeadline, maxBodyBytes: 4096))
                 #expect(await failure { _ = try await capped.get(path: ["big"]) }?.kind == .bodyTooLarge(limit: 4096))
-                let roomy = client(server, transport, limits: RequestLimits(timeout: .seconds(60), maxBodyBytes: 5000))
+                let roomy = client(server, transport, limits: RequestLimits(timeout: TestBounds.outlastingDeadline, maxBodyBytes: 5000))
                 #expect(try await roomy.get(path: ["big"]).body.count == 5000)
                 #expect(await failure { _ = try await roomy.get(path: ["cut"]) }?.kind
                     == .incompleteBody(received: 2500, expected: 5000))
@@ -139,7 +139,7 @@ struct HTTPTransportServerTests {
                 #expect(response.url == server.url(for: "/final?x=1"))
                 #expect(String(decoding: response.body, as: UTF8.self) == Self.json)
                 let loop = await failure {
-                    _ = try await client(server, transport, limits: RequestLimits(timeout: .seconds(60), maxRedirects: 3)).get(path: ["loop"])
+                    _ = try await client(server, transport, limits: RequestLimits(timeout: TestBounds.outlastingDeadline, maxRedirects: 3)).get(path: ["loop"])
                 }
                 #expect(loop?.kind == .tooManyRedirects(limit: 3))
             }

@@ -78,7 +78,7 @@ struct Rig {
                 let services = InterlochenLibrary.Services(
                     contentMeta: ContentMetaClient(url: base.appendingPathComponent("data/content-meta.json"),
                                                    credentials: .basic(user: user, password: password), transport: transport,
-                                                   limits: RequestLimits(timeout: .seconds(60))),
+                                                   limits: RequestLimits(timeout: TestBounds.outlastingDeadline)),
                     npr: NPRClient(baseURL: base.appendingPathComponent("npr"), apiKey: "KEY", transport: transport),
                     liveStream: LiveStreamClient(baseURL: base.appendingPathComponent("livestream"), transport: transport),
                     albums: albums)

@@ -20,7 +20,7 @@ struct MediaKitInterlochenTests {
             let common = ["--content-url", base + "/data/content-meta.json", "--user", user, "--password", password,
                           "--npr-base", base + "/npr", "--npr-key", "sample-key", "--vimeo-base", base,
                           "--token", "sample-token", "--livestream-base", base + "/livestream", "--store", store,
-                          "--now", now, "--timeout", "60"]
+                          "--now", now, "--timeout", TestBounds.clientTimeoutArgument]
             return try await ProcessRunner.run(try #require(MediaKitInterlochenTests.binary),
                                                ["interlochen"] + arguments + common)
         }
@@ -181,7 +181,7 @@ struct MediaKitInterlochenTests {
         do {
             outcome = try await ProcessRunner.run(try #require(Self.binary), [
                 "interlochen", "section", "performances", "--json", "--content-url", server.baseURL.absoluteString + "/data/content-meta.json",
-                "--store", directory.appendingPathComponent("store.sqlite").path, "--timeout", "60"])
+                "--store", directory.appendingPathComponent("store.sqlite").path, "--timeout", TestBounds.clientTimeoutArgument])
         } catch {
             try await server.shutdown()
             throw error

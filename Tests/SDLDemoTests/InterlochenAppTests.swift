@@ -210,7 +210,7 @@ struct InterlochenAppTests {
         let run = try await DemoRun.script("""
             \(Self.storyDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
+            300 wait-state playing \(DemoRun.serverWait)
             400 quit
             """, arguments: rig.arguments)
         let mp3 = rig.requests("/npr/audio/story-")
@@ -228,7 +228,7 @@ struct InterlochenAppTests {
     /// After a details script: Listen (the first button), playing, then the headphones mark's now-playing screen.
     static let listenThenNowPlaying = """
         300 tap \(firstButton.x) \(firstButton.y)
-        300 wait-state playing 30000
+        300 wait-state playing \(DemoRun.serverWait)
         400 tap 84 24
         400 wait-screen nowPlaying 5000
         """
@@ -289,13 +289,13 @@ struct InterlochenAppTests {
             \(Self.classicalDetails)
             200 screenshot listen.png
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
+            300 wait-state playing \(DemoRun.serverWait)
             400 screenshot pause.png
             500 tap \(Self.firstButton.x) \(Self.firstButton.y)
             500 wait-state paused 10000
             600 screenshot paused.png
             700 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            700 wait-state playing 30000
+            700 wait-state playing \(DemoRun.serverWait)
             900 quit
             """, arguments: rig.arguments)
         try await rig.stop()
@@ -336,7 +336,7 @@ struct InterlochenAppTests {
             \(Self.classicalDetails)
             200 screenshot before.png
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
+            300 wait-state playing \(DemoRun.serverWait)
             400 screenshot details.png
             500 tap 84 24
             500 wait-screen nowPlaying 5000
@@ -636,7 +636,7 @@ struct InterlochenAppTests {
         let run = try await DemoRun.script("""
             \(Self.classicalDetails)
             300 tap \(Self.firstButton.x) \(Self.firstButton.y)
-            300 wait-state playing 30000
+            300 wait-state playing \(DemoRun.serverWait)
             400 key escape
             400 wait-screen radio 5000
             500 tap \(Self.tab(0).x) \(Self.tab(0).y)

@@ -24,8 +24,8 @@ struct StreamWindowTests {
         // drew it: 1 run in 20 beside a build.)
         let run = try await rig.runDemo("""
             0 size 800 600
-            0 wait-state playing 30000
-            0 wait-title Second song 30000
+            0 wait-state playing \(DemoRun.serverWait)
+            0 wait-title Second song \(DemoRun.serverWait)
             100 screenshot radio.png
             100 quit
             """, when: { $0.titleBlocksSent >= 1 && $0.bytesSent >= 6 * 8192 }, then: { $0.setTitle("Second song") })
@@ -61,9 +61,9 @@ struct StreamWindowTests {
         // instead of for a stretch of real time (7 s was too short on a loaded machine).
         let run = try await rig.runDemo("""
             0 size 800 600
-            0 wait-state playing 30000
-            0 wait-title After the drop 60000
-            0 wait-state playing 30000
+            0 wait-state playing \(DemoRun.serverWait)
+            0 wait-title After the drop \(DemoRun.serverWait)
+            0 wait-state playing \(DemoRun.serverWait)
             100 quit
             """, when: { $0.bytesSent >= 4 * 16_000 }, then: { station in
                 station.dropListeners(reset: true)
@@ -83,8 +83,8 @@ struct StreamWindowTests {
         let rig = try await RadioRig.start()
         let run = try await rig.runDemo("""
             0 size 800 600
-            0 wait-state playing 30000
-            0 wait-state failed 60000
+            0 wait-state playing \(DemoRun.serverWait)
+            0 wait-state failed \(DemoRun.serverWait)
             100 screenshot failed.png
             100 quit
             """, when: { $0.bytesSent >= 3 * 16_000 }, then: { station in
@@ -114,8 +114,8 @@ struct StreamWindowTests {
             100 key space
             100 wait-state fetching 5000
             200 play-stream \(rig.url) Test FM
-            200 wait-state playing 30000
-            200 wait-title First song 10000
+            200 wait-state playing \(DemoRun.serverWait)
+            200 wait-title First song \(DemoRun.serverWait)
             300 release-audio
             300 wait-state uninitialized 5000
             400 screenshot released.png
@@ -140,7 +140,7 @@ struct StreamWindowTests {
         let rig = try await RadioRig.start()
         let run = try await DemoRun.script("""
             0 size 800 600
-            0 wait-state playing 30000
+            0 wait-state playing \(DemoRun.serverWait)
             100 release-audio
             100 wait-state uninitialized 5000
             200 tap 400 300
@@ -168,7 +168,7 @@ struct StreamWindowTests {
         let live = try server.startLive(LiveStreamConfiguration(source: try LiveSource(playlistFile: playlist), windowSize: 6))
         let run = try await DemoRun.script("""
             0 size 800 600
-            0 wait-state playing 30000
+            0 wait-state playing \(DemoRun.serverWait)
             0 wait-real 20000
             0 screenshot live.png
             0 quit
@@ -228,8 +228,8 @@ struct StreamWindowTests {
         let rig = try await RadioRig.start()
         let demo = try await DemoProcess.start(script: """
             0 size 800 600
-            0 wait-state paused 60000
-            0 wait-state playing 60000
+            0 wait-state paused \(DemoRun.serverWait)
+            0 wait-state playing \(DemoRun.serverWait)
             100 quit
             """, arguments: ["--stream", rig.url, "--title", "Test FM"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(try await bus.playerctl(["status"], becomes: "Playing"), "playerctl never saw Playing")
@@ -278,8 +278,8 @@ extension StreamWindowTests {
         let server = try await StreamServer.start(content: .files(["/story.mp3": ServedFile(data: mp3, contentType: "audio/mpeg")]))
         let demo = try await DemoProcess.start(script: """
             0 size 800 600
-            0 wait-state paused 60000
-            0 wait-state playing 60000
+            0 wait-state paused \(DemoRun.serverWait)
+            0 wait-state playing \(DemoRun.serverWait)
             100 quit
             """, arguments: ["--stream", server.url(for: "/story.mp3").absoluteString, "--title", "A story"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])

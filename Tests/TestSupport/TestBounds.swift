@@ -32,10 +32,22 @@ public enum TestBounds {
     /// ``hang`` in seconds, unscaled (for APIs that take a `TimeInterval` and scale it themselves).
     public static var hangSeconds: Double { Double(hang.components.seconds) }
 
-    /// A request deadline for a program under test (`--timeout`) that outlasts every wait of the test: ``hang``,
-    /// scaled, at most an hour (`--timeout`'s limit). A test that holds a request until it has seen it held must
-    /// not meet the client's own 15 s deadline first when a loaded machine delays the test's polling.
-    public static var clientTimeoutArgument: String { String(Int(min(3600, hangSeconds * scale))) }
+    /// A deadline of the code under test that a test does not mean to test (an HTTP client's connect, idle and
+    /// request timeouts, a pool's idle timeout): longer than the suite's time limit, so it cannot fire before the
+    /// test is over, however long a loaded machine makes the test's waits. A test may depend on a deadline only
+    /// if it is its own and longer than its waits (docs/testing.md, "Deadlines"); this is that deadline.
+    ///
+    /// ```swift
+    /// configuration.idleTimeout = TestBounds.outlastingDeadline   // a held request is never retried
+    /// ```
+    public static var outlastingDeadline: Duration { .seconds(timeLimitMinutes * 60 + 60) }
+
+    /// ``outlastingDeadline`` in whole seconds, at most an hour (the command lines' `--timeout` and
+    /// `--idle-timeout` limit): for a program under test. A test that holds a request until it has seen it held
+    /// must not meet the client's own 15 s deadline first when a loaded machine delays the test's polling.
+    public static var clientTimeoutArgument: String {
+        String(min(3600, Int(outlastingDeadline.components.seconds)))
+    }
 
     /// Every suite's time limit in minutes (`.timeLimit(.minutes(TestBounds.timeLimitMinutes))`): ten, scaled.
     public static var timeLimitMinutes: Int { minutes(10) }

@@ -12,7 +12,7 @@ import VimeoKit
 @Suite(.timeLimit(.minutes(TestBounds.timeLimitMinutes)))
 struct ClientTests {
     static func client(_ server: StreamServer, _ transport: any HTTPTransport, token: String? = VimeoSample.token,
-                       timeout: Duration = .seconds(60)) -> VimeoClient {
+                       timeout: Duration = TestBounds.outlastingDeadline) -> VimeoClient {
         VimeoClient(baseURL: server.baseURL, token: token, transport: transport, limits: RequestLimits(timeout: timeout))
     }
 

@@ -25,6 +25,8 @@ struct MediaKitVimeoCLITests {
         let binary = try #require(ProcessRunner.executable(named: "mediakit"))
         var all = ["vimeo", "--base-url", server.baseURL.absoluteString, "--store", files.store]
         if let token { all += ["--token", token] }
+        // A request deadline no loaded machine makes a healthy request miss, unless the test is about one.
+        if !arguments.contains("--timeout") { all += ["--timeout", TestBounds.clientTimeoutArgument] }
         // Stdout goes to a file, read after the exit: a page of videos is tens of kB of JSON, more than a pipe
         // holds, and a loaded machine must not truncate what the test reads.
         let output = files.directory.appendingPathComponent("stdout-\(UUID().uuidString).txt")

@@ -34,7 +34,7 @@ struct LibraryRig {
     var store: VimeoStore
     var whitelist: AlbumWhitelist = .everything
     var token: String? = VimeoSample.token
-    var timeout: Duration = .seconds(60)
+    var timeout: Duration = TestBounds.outlastingDeadline
 
     func library(_ connectivity: Connectivity = .online) -> VimeoLibrary {
         VimeoLibrary(baseURL: server.baseURL, token: token, transport: transport,

@@ -25,6 +25,9 @@ public struct DownloadConfiguration: Sendable {
     public var connectTimeout: Duration = .seconds(10)
     /// Time allowed for one whole request including its body.
     public var requestTimeout: Duration = .seconds(300)
+    /// How long a kept-alive connection may sit unused in the pool before it is closed (AsyncHTTPClient's
+    /// default, 60 s); the next request then opens a new one.
+    public var connectionIdleTimeout: Duration = .seconds(60)
     /// Largest playlist accepted, in bytes.
     public var maxPlaylistBytes: Int = 4 * 1024 * 1024
     /// Largest number of segments accepted in the chosen media playlist.

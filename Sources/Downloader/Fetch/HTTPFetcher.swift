@@ -63,7 +63,7 @@ final class HTTPFetcher: Sendable {
                                             read: configuration.idleTimeout.timeAmount)
         // One connection more than the segments in flight, for a live playlist's reload.
         clientConfiguration.connectionPool = .init(
-            idleTimeout: .seconds(60),
+            idleTimeout: configuration.connectionIdleTimeout.timeAmount,
             concurrentHTTP1ConnectionsPerHostSoftLimit: configuration.effectiveConcurrency + 1)
         // AsyncHTTPClient would otherwise retry a failed connect until the connect timeout (10 s per attempt
         // for a refused port or an unknown host); the fetcher retries by failure class itself (FailureClass).

@@ -2,12 +2,13 @@ import Downloader
 import Foundation
 import MediaCore
 import PlayerCore
+import PrivateFiles
 
 /// Runs the downloads of the host's file flows: the best audio track of a playlist into a file of its own,
 /// reporting progress, the finished file or the failure as ``MediaCore/MediaEvent``s.
 ///
 /// Each fetch caches at `DIR/CirclePlayer-XXXXXX/download-<n>.ts`, in a directory of this process's made at the
-/// first fetch with `mkdtemp` (``Downloader/PrivateDirectory``: a random name, mode 0700, ours; no other user
+/// first fetch with `mkdtemp` (``PrivateFiles/PrivateDirectory``: a random name, mode 0700, ours; no other user
 /// reads what was fetched or places a link where the player writes; docs/security.md), its files created with
 /// `O_EXCL | O_NOFOLLOW`. A failed or cancelled fetch removes what it wrote; ``shutdown()`` cancels running
 /// downloads and removes whatever is left and the directory, so quitting at any moment leaves nothing behind.
@@ -40,10 +41,10 @@ final class DownloadRunner: @unchecked Sendable {
 
     /// Starts fetch `fetch` of flow `flow`: the playlist at `url` (master or media).
     func start(_ flow: DownloadFlowID, _ fetch: FetchID, url: URL) {
-        let made = lock.withLock { () -> Result<(Int, URL), DownloadError> in
+        let made = lock.withLock { () -> Result<(Int, URL), PrivateDirectoryError> in
             defer { nextFile += 1 }
             if let directory = self.directory { return .success((nextFile, directory)) }
-            return Result { () throws(DownloadError) -> (Int, URL) in
+            return Result { () throws(PrivateDirectoryError) -> (Int, URL) in
                 let made = try PrivateDirectory.make(in: parent, prefix: "CirclePlayer")
                 self.directory = made
                 return (nextFile, made)

@@ -82,7 +82,7 @@ public final class MediaHost: @unchecked Sendable {
             output: .shared(audio), format: device.format, configuration: configuration.streams,
             source: LiveHLSAudioSource.factory(downloader: recorder, configuration: configuration.streams, onGap: log))
         player = MediaPlayer(fallback: configuration.fallback, streamPolicy: configuration.streamPolicy,
-                             volume: configuration.volume)
+                             fillHold: configuration.fillHold, volume: configuration.volume)
         audio.gain = player.audioVolume.gain
         snapshot = Snapshot(player: player, display: player.display(at: 0))
         downloads = DownloadRunner(configuration: configuration.download, directory: configuration.cacheDirectory,
@@ -165,9 +165,13 @@ public final class MediaHost: @unchecked Sendable {
 
     /// Runs the loop once at the owner's clock `now` (``MediaHostClock/external`` only): handles everything
     /// that arrived, runs the timers due, feeds the device. Call it every frame, before reading the display.
-    public func pump(now: Double) {
+    /// Returns when it next needs to run without an input, on the same clock (the real-time loop sleeps until
+    /// then): within ``audioPumpInterval`` while audio plays or a stream buffers, a retry timer's due time, the
+    /// end of the completion hold, the video's next frame; nil when only an input can change anything.
+    @discardableResult
+    public func pump(now: Double) -> Double? {
         precondition(loop == nil, "pump(now:) is for a host on an external clock")
-        _ = step(now: now)  // the owner calls every frame; the next deadline is for the host's own loop
+        return step(now: now)
     }
 
     /// Stops everything in order: the loop, the media controls, the download (its fetch cancelled and its

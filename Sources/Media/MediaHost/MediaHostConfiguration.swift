@@ -27,6 +27,9 @@ public struct MediaHostConfiguration: @unchecked Sendable {
     public var streams = StreamEngineConfiguration()
     /// The stream machine's numbers (start threshold, reconnection attempts).
     public var streamPolicy = StreamPolicy.standard
+    /// How long a finished download shows its full circle before it shows playing (MediaCore's
+    /// ``MediaCore/MediaPlayer/fillHold``, 0.25 s). Hosts on an external clock that stands still (tests) may set 0.
+    public var fillHold = 0.25
     /// Publish on the session bus (MPRIS) under this name; nil: no media controls.
     public var mediaControls: MediaControlsIdentity?
     /// The volume the host starts at: the audio's (``MediaCore/MediaPlayer/audioVolume``, the device's gain from

@@ -1,7 +1,7 @@
 /// The player's state machine: a plain value that turns events into a new state and a list of commands.
 ///
-/// `Player` does no I/O. Feed it events with ``send(_:)``; run the returned ``PlayerCommand``s (or let
-/// ``PlayerDriver`` do it) and feed their results back as events.
+/// `Player` does no I/O. Feed it events with ``send(_:)``; run the returned ``PlayerCommand``s and feed their results
+/// back as events (in the programs MediaCore's `MediaPlayer` holds it and MediaHost runs its commands).
 ///
 /// ```swift
 /// var player = Player()

@@ -1,5 +1,5 @@
-/// A side effect a ``Player`` asks for, returned as a value from ``Player/send(_:)`` and run by a driver
-/// (``PlayerDriver``) in the order given. Results come back as ``PlayerEvent``s.
+/// A side effect a ``Player`` asks for, returned as a value from ``Player/send(_:)`` and run by its host (MediaHost
+/// in the programs) in the order given. Results come back as ``PlayerEvent``s.
 public enum PlayerCommand: Equatable, Sendable {
     /// Start downloading the audio; report progress, the finished file or the failure tagged with `id`.
     case startFetch(FetchID)

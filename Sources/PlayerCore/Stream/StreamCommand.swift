@@ -1,5 +1,5 @@
-/// A side effect a ``StreamPlayer`` asks for, returned from ``StreamPlayer/send(_:)`` and run by a driver
-/// (``StreamPlayerDriver``) in the order given. Results come back as ``StreamEvent``s tagged with the session.
+/// A side effect a ``StreamPlayer`` asks for, returned from ``StreamPlayer/send(_:)`` and run by its host (MediaHost,
+/// on AudioPlayback's stream engine) in the order given. Results come back as ``StreamEvent``s tagged with the session.
 public enum StreamCommand: Equatable, Sendable {
     /// Connect to `source` and fill the session's buffer (its output starts paused); report
     /// ``StreamEvent/opened(_:_:)``, ``StreamEvent/buffered(_:seconds:)``, metadata, and how it ends.

@@ -6,7 +6,7 @@ import Foundation
 
 /// Where a stream's audio comes from: what ``StreamCommand/open(_:source:)`` asks the I/O side to play.
 ///
-/// The machine never looks inside: it only hands the source to the driver's ``StreamPlaying`` plug-in. URLs are
+/// The machine never looks inside: it only hands the source to the I/O side (AudioPlayback's stream engine). URLs are
 /// typed (`URL` from FoundationEssentials, the one import PlayerCore has); which kind a URL is (an `.m3u8`
 /// playlist or plain audio) is MediaCore's `MediaSourceKind`, decided once where a request is made.
 public enum StreamSource: Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,6 @@
+import FeedKit
 import Foundation
+import PrivateFiles
 import Samples
 
 /// An embedded sample served for the window (Samples' ``Samples/SampleServer``), started and stopped from the
@@ -51,18 +53,19 @@ struct AppStore: Sendable {
     let path: String
     private let temporaryDirectory: URL?
 
-    /// The store at `path`, or `APP.sqlite` in a new temporary directory when nil; the folder is created.
+    /// The store at `path` (its missing folders made 0700: FeedKit's ``FeedStore/makePrivateFolder(at:environment:)``),
+    /// or `APP.sqlite` in a new private temporary directory when nil (`SDLDemo-APP-XXXXXX`, made by `mkdtemp`:
+    /// PrivateFiles' ``PrivateDirectory/make(in:prefix:)``).
     init(path: String?, app: String) throws {
         if let path {
             self.path = path
             temporaryDirectory = nil
+            try FeedStore.makePrivateFolder(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         } else {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SDLDemo-\(app)-\(UUID().uuidString)")
+            let directory = try PrivateDirectory.make(in: FileManager.default.temporaryDirectory, prefix: "SDLDemo-\(app)")
             self.path = directory.appendingPathComponent("\(app).sqlite").path
             temporaryDirectory = directory
         }
-        try FileManager.default.createDirectory(at: URL(fileURLWithPath: self.path).deletingLastPathComponent(),
-                                                withIntermediateDirectories: true)
     }
 
     /// A second store next to this one (`STEM-NAME.sqlite`), e.g. Vimeo's beside Interlochen's.

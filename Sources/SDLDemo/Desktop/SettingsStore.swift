@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -80,8 +81,8 @@ struct SettingsStore: Sendable {
         guard isWritable else { return }
         let directory = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            // Private, by the programs' one rule (PrivateFiles: missing folders 0700 whatever the umask).
+            try PrivateDirectory.create(at: directory.path)
             if movesAsideBeforeSaving {
                 let aside = directory.appendingPathComponent(url.lastPathComponent + ".bad")
                 guard rename(url.path, aside.path) == 0 || errno == ENOENT else {
@@ -125,6 +126,7 @@ struct SettingsStore: Sendable {
 
     private static func reason(_ error: any Error) -> String {
         if let error = error as? SettingsStoreError { return error.description }
+        if let error = error as? PrivateDirectoryError { return error.description }
         return (error as NSError).localizedDescription
     }
 }

@@ -41,7 +41,7 @@ struct LiveHLSSourceTests {
         let downloader = HLSDownloader()
         let gaps = Recorder<String>()
         let rig = StreamRig(source: LiveHLSAudioSource.factory(downloader: downloader, onGap: { gaps.append($0) }))
-        rig.driver.send(.selected(StreamRequest(source: .liveHLS(playlist: live.playlistURL), title: "Live")))
+        rig.send(.selected(StreamRequest(source: .liveHLS(playlist: live.playlistURL), title: "Live")))
         #expect(await rig.wait { $0.state == .playing }, "state: \(rig.player.state)")
         #expect(rig.player.isLive)
         // Play 6 s while the server publishes 6 more segments (about 1 s each), one at a time.
@@ -77,7 +77,7 @@ struct LiveHLSSourceTests {
         let downloader = HLSDownloader()
         let gaps = Recorder<String>()
         let rig = StreamRig(source: LiveHLSAudioSource.factory(downloader: downloader, onGap: { gaps.append($0) }))
-        rig.driver.send(.selected(StreamRequest(source: .liveHLS(playlist: live.playlistURL))))
+        rig.send(.selected(StreamRequest(source: .liveHLS(playlist: live.playlistURL))))
         #expect(await rig.waitFor { !Self.servedSegments(server).isEmpty })
         // Faster than any reload: 8 segments appear and 5 leave the window unfetched.
         live.advance(by: 8)

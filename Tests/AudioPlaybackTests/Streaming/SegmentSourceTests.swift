@@ -68,7 +68,7 @@ struct SegmentSourceTests {
             guard case .liveHLS = source else { throw AudioStreamError(retryable: false, "unexpected \(source)") }
             return Self.source(segments)
         })
-        rig.driver.send(.selected(StreamRequest(source: .liveHLS(playlist: URL(string: "http://127.0.0.1/live.m3u8")!))))
+        rig.send(.selected(StreamRequest(source: .liveHLS(playlist: URL(string: "http://127.0.0.1/live.m3u8")!))))
         let expected = try referenceDecode(audio) + (try referenceDecode(audio))
         #expect(await rig.wait { $0.inputEnded })
         // The input ending is not the PCM being decoded (a loaded machine decodes later): play only once all

@@ -26,7 +26,7 @@ struct StreamPlaybackTests {
     }
 
     func radio(_ rig: StreamRig, server: StreamServer, title: String = "Radio test") {
-        rig.driver.send(.selected(StreamRequest(
+        rig.send(.selected(StreamRequest(
             source: .http(url: server.url(for: "/radio.mp3")), title: title, isLive: true)))
     }
 
@@ -139,7 +139,7 @@ struct StreamPlaybackTests {
         #expect(rig.player.icon == .retry)
         // A tap retries; back on the air, it plays.
         station.start()
-        rig.driver.send(.tapped)
+        rig.send(.tapped)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 3)
         #expect(await rig.wait { $0.state == .playing })
@@ -171,7 +171,7 @@ struct StreamPlaybackTests {
             "/story.mp3": ServedFile(data: mp3, contentType: "audio/mpeg"),
         ]))
         let rig = StreamRig()
-        rig.driver.send(.selected(StreamRequest(
+        rig.send(.selected(StreamRequest(
             source: .http(url: server.url(for: "/story.mp3")), title: "A story", artist: "NPR")))
         #expect(await rig.wait { $0.state == .playing })
         #expect(await rig.wait { $0.inputEnded })
@@ -198,7 +198,7 @@ struct StreamPlaybackTests {
         ]))
         server.setFaults([FaultRule(path: "/story.mp3", fault: .resetMidBody(times: 1))])
         let rig = StreamRig()
-        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3")))))
+        rig.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3")))))
         #expect(await rig.wait { $0.inputEnded })
         let reference = try referenceDecode(mp3)
         #expect(await rig.waitDecoded(reference.count / 2))
@@ -216,7 +216,7 @@ struct StreamPlaybackTests {
 
     @Test("memory stays bounded: a client that does not play holds at most its buffer, the rest waits in the network")
     func bounded() async throws {
-        let (station, server, rig) = try await manualRadio(rig: StreamRig(configuration: StreamEngineConfiguration(bufferSeconds: 3, idleTimeout: StreamRig.testIdleTimeout)))
+        let (station, server, rig) = try await manualRadio(rig: StreamRig(configuration: StreamEngineConfiguration(bufferSeconds: 3, connectTimeout: StreamRig.testTimeout, idleTimeout: StreamRig.testTimeout)))
         radio(rig, server: server)
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 30)  // ten times the buffer, never played
@@ -247,7 +247,7 @@ struct StreamPlaybackTests {
         let rig = StreamRig()
         for (path, reason) in [("/page.mp3", "not audio"), ("/aac", "only MP3 is decoded"), ("/noise", "no MP3 audio")] {
             server.resetStatistics()
-            rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: path)))))
+            rig.send(.selected(StreamRequest(source: .http(url: server.url(for: path)))))
             #expect(await rig.wait { $0.phase == .failed }, "\(path)")
             #expect(rig.player.message?.contains(reason) == true, "\(path): \(rig.player.message ?? "")")
             #expect(server.statistics.requestCount == 1, "\(path) was retried")
@@ -263,11 +263,11 @@ struct StreamPlaybackTests {
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 1)
         #expect(await rig.wait { $0.state == .playing })
-        rig.driver.send(.tapped)
+        rig.send(.tapped)
         #expect(rig.player.state == .paused)
         #expect(await rig.waitFor { station.statistics.listeners == 0 })
         station.release(seconds: 5)  // aired while paused: not heard
-        rig.driver.send(.tapped)
+        rig.send(.tapped)
         #expect(rig.player.session == StreamSessionID(2))
         #expect(await rig.wait { $0.state == .playing }, "the burst of the live edge is enough to start")
         #expect(station.statistics.listenersAccepted == 2)
@@ -282,7 +282,7 @@ struct StreamPlaybackTests {
         #expect(await rig.waitFor { station.statistics.listeners == 1 })
         station.release(seconds: 3)
         #expect(await rig.wait { $0.state == .playing })
-        rig.driver.send(.audioFocusLost)
+        rig.send(.audioFocusLost)
         #expect(await rig.waitFor { rig.output.closeCount == 1 && station.statistics.listeners == 0 })
         #expect(!rig.player.isControlVisible)
         #expect(rig.output.isPaused)
@@ -327,7 +327,7 @@ struct NonHTTPAnswerTests {
         let server = try await RawAnswerServer(
             answer: Array("ICY 200 OK\r\nicy-name: Old\r\nContent-Type: audio/mpeg\r\n\r\n".utf8) + [0xFF, 0xFB, 0x90, 0x64])
         let rig = StreamRig()
-        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url))))
+        rig.send(.selected(StreamRequest(source: .http(url: server.url))))
         #expect(await rig.wait { $0.phase == .failed })
         let message = rig.player.message ?? ""
         #expect(message.hasPrefix("Stream failed: \(server.url): the answer is not HTTP"), "\(message)")
@@ -345,21 +345,18 @@ struct RealTimeStreamTests {
         let station = try RadioStation(mp3: try fixtureBytes("tone.mp3"), pacing: .realTime, burstSeconds: 0)
         let server = try await StreamServer.start(content: .files([:]))
         server.mount(station, at: "/radio.mp3")
-        let output = RecordingOutput()
-        let engine = StreamAudioEngine(output: .opened { output })
-        let driver = StreamPlayerDriver(
-            player: StreamPlayer(policy: StreamPolicy(startSeconds: 0.3)), streams: engine, scheduler: .dispatch,
-            log: { _ in })
-        let pump = StreamPumpThread(engine: engine, interval: 0.005)
-        driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3")))))
+        // The rig's machine and engine, but the engine's clock is the pump thread's: the test only applies the
+        // reports (`settle`), it never pumps.
+        let rig = StreamRig(policy: StreamPolicy(startSeconds: 0.3))
+        let pump = StreamPumpThread(engine: rig.engine, interval: 0.005)
+        rig.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3")))))
         // Bounds against hanging only (on a loaded 2-core machine the real-time station and the pump thread can
         // starve for many seconds).
-        #expect(await waitUntil { driver.player.state == .playing })
-        let heard = output.frames
-        #expect(await waitUntil { output.frames >= heard + 4410 }, "the real clock moved the output on")
+        #expect(await waitUntil { rig.settle(); return rig.player.state == .playing })
+        let heard = rig.output.frames
+        #expect(await waitUntil { rig.output.frames >= heard + 4410 }, "the real clock moved the output on")
         pump.stop()
-        driver.send(.stopRequested)
-        try await engine.shutdown()
+        await rig.shutdown()
         try await server.shutdown()
     }
 }

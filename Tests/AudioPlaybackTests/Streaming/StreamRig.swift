@@ -32,56 +32,86 @@ final class RecordingOutput: AudioOutput, @unchecked Sendable {
     var closeCount: Int { lock.withLock { closes } }
 }
 
-/// A stream player wired as an app would (engine + driver), with a virtual clock the test advances by hand:
-/// the network runs in real time, the output only when the test says so.
+/// A stream player wired as MediaHost wires it (PlayerCore's stream machine, its commands run on the engine, the
+/// engine's reports queued and handed back in order), with a virtual clock the test advances by hand: the network
+/// runs in real time, the output only when the test says so. The loop is the test's own task: every wait and
+/// every ``send(_:)`` applies what the engine reported so far (``settle()``).
 final class StreamRig: @unchecked Sendable {
     let engine: StreamAudioEngine
-    let driver: StreamPlayerDriver
     let output = RecordingOutput()
     let problems = Recorder<String>()
     private(set) var clock = 0.0
+    private let lock = NSLock()
+    private var machine: StreamPlayer
+    private var inbox: [StreamEvent] = []
 
-    /// The network's idle (read) timeout is wall-clock time inside AsyncHTTPClient. The rig's virtual clock can
-    /// stand still for as long as a loaded machine takes between two steps of a test, so a short timeout would
-    /// drop a healthy connection that is merely waiting for the test to release more audio and the stream would
-    /// rejoin at the live edge (a CI failure: the PCM no longer matched the broadcast). Tests of what a stall
-    /// does hold the server instead; the timeout is only a safety net here.
-    static let testIdleTimeout = 300.0
+    /// The engine's deadlines (connect; idle, the network's read timeout inside AsyncHTTPClient) outlast the test:
+    /// the rig's virtual clock can stand still for as long as a loaded machine takes between two steps of a test,
+    /// so a short timeout would drop a healthy connection that is merely waiting for the test to release more
+    /// audio, and the stream would rejoin at the live edge (a CI failure: the PCM no longer matched the
+    /// broadcast). Tests of what a stall does hold the server, or set a short timeout of their own.
+    static let testTimeout = Double(TestBounds.outlastingDeadline.components.seconds)
 
-    /// How long a wait gives up after: only a bound against hanging, never what a test measures. Generous,
-    /// because under ThreadSanitizer on a loaded 2-core machine a connection took more than 20 s (a CI failure).
-    static let waitBound = Duration.seconds(90)
+    /// How long a wait gives up after: only a bound against hanging, never what a test measures (TestSupport's
+    /// default, scaled).
+    static let waitBound = TestBounds.hang
 
     init(
         policy: StreamPolicy = StreamPolicy(startSeconds: 2, retryDelays: [0.05, 0.05, 0.05]),
-        configuration: StreamEngineConfiguration = StreamEngineConfiguration(idleTimeout: StreamRig.testIdleTimeout),
+        configuration: StreamEngineConfiguration = StreamEngineConfiguration(connectTimeout: StreamRig.testTimeout,
+                                                                             idleTimeout: StreamRig.testTimeout),
         source: StreamAudioEngine.SourceFactory? = nil
     ) {
         let output = self.output
         engine = StreamAudioEngine(output: .opened { output }, configuration: configuration, source: source)
-        let problems = self.problems
-        driver = StreamPlayerDriver(
-            player: StreamPlayer(policy: policy), streams: engine, scheduler: .dispatch,
-            log: { problems.append($0) })
+        machine = StreamPlayer(policy: policy)
     }
 
-    var player: StreamPlayer { driver.player }
+    /// The machine as of the last event applied.
+    var player: StreamPlayer { lock.withLock { machine } }
 
-    /// Pumps with the clock standing still until `condition` holds and the driver has run the commands of
-    /// every event so far (network events arrive meanwhile), at most ``waitBound``.
+    /// Hands `event` to the machine, runs its commands on the engine and applies what they report, as MediaHost's
+    /// loop does.
+    func send(_ event: StreamEvent) {
+        post(event)
+        settle()
+    }
+
+    /// Applies every event queued so far in order (the engine reports from its threads, or at once from inside a
+    /// command), running each one's commands before the next: afterwards every command has reached the engine.
+    /// Retries are timers in real time (their delays are the policy's, tens of milliseconds here).
+    func settle() {
+        let post: @Sendable (StreamEvent) -> Void = { [weak self] in self?.post($0) }
+        while let event = lock.withLock({ inbox.isEmpty ? nil : inbox.removeFirst() }) {
+            let commands = lock.withLock { machine.send(event) }
+            for command in commands {
+                engine.run(command, events: post, scheduleRetry: { delay, event in
+                    DispatchQueue.global().asyncAfter(deadline: .now() + max(0, delay)) { post(event) }
+                }, log: { [problems] in problems.append($0) })
+            }
+        }
+    }
+
+    private func post(_ event: StreamEvent) {
+        lock.withLock { inbox.append(event) }
+    }
+
+    /// Pumps with the clock standing still until `condition` holds, with every event so far applied and its
+    /// commands run (network events arrive meanwhile), at most ``waitBound``.
     @discardableResult
     func wait(_ condition: (StreamPlayer) -> Bool) async -> Bool {
-        await waitFor { condition(driver.player) }
+        await waitFor { condition(player) }
     }
 
-    /// Pumps until `condition` holds (about anything else than the player) and the driver is settled, at most
-    /// ``waitBound``. Settled matters: the player's state changes before its commands (e.g. `resumePlayback`) reach the
-    /// engine, and a clock advanced in between would move a paused engine.
+    /// Pumps until `condition` holds (about anything else than the player), with every event so far applied, at
+    /// most ``waitBound``. Applied matters: the player's commands (e.g. `resumePlayback`) must reach the engine
+    /// before the clock moves, or a clock advanced in between would move a paused engine.
     @discardableResult
     func waitFor(_ condition: () -> Bool) async -> Bool {
         await waitUntil(timeout: Self.waitBound, interval: .milliseconds(2)) {
             engine.pump(now: clock)
-            return condition() && driver.isSettled
+            settle()
+            return condition()
         }
     }
 
@@ -91,17 +121,18 @@ final class StreamRig: @unchecked Sendable {
         await waitFor { output.frames + engine.bufferedFrames >= frames }
     }
 
-    /// Advances the virtual clock by `seconds` in 20 ms steps, pumping at each.
+    /// Advances the virtual clock by `seconds` in 20 ms steps, pumping and applying what was reported at each.
     func advance(_ seconds: Double) {
         let steps = Int((seconds / 0.02).rounded())
         for _ in 0..<steps {
             clock += 0.02
             engine.pump(now: clock)
+            settle()
         }
     }
 
     func shutdown() async {
-        driver.send(.stopRequested)
+        send(.stopRequested)
         try? await engine.shutdown()
     }
 }

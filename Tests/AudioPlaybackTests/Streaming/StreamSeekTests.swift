@@ -26,7 +26,7 @@ struct StreamSeekTests {
             "/story.mp3": ServedFile(data: mp3, contentType: "audio/mpeg"),
         ]))
         let rig = StreamRig()
-        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3")), title: "A story", isLive: false)))
+        rig.send(.selected(StreamRequest(source: .http(url: server.url(for: "/story.mp3")), title: "A story", isLive: false)))
         #expect(await rig.wait { $0.state == .playing })
         return (server, rig, try #require(rig.player.session))
     }
@@ -105,7 +105,7 @@ struct StreamSeekTests {
         let server = try await StreamServer.start(content: .files([:]))
         server.mount(station, at: "/radio.mp3")
         let rig = StreamRig()
-        rig.driver.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3")), isLive: true)))
+        rig.send(.selected(StreamRequest(source: .http(url: server.url(for: "/radio.mp3")), isLive: true)))
         #expect(await rig.wait { $0.info?.isLive == true })
         let session = try #require(rig.player.session)
         #expect(rig.engine.seek(session, to: 5) == nil)

@@ -40,22 +40,28 @@ func withDownloader<T>(_ configuration: DownloadConfiguration = .fastTests,
 }
 
 extension DownloadConfiguration {
-    /// Defaults with a short backoff so fault tests finish quickly, and an idle timeout of a minute: a healthy
-    /// response never idles that long, however loaded the machine (5 s once retried healthy responses when the
-    /// whole suite ran beside another build), so retries and request counts are exact. The tests about a stalled
-    /// body set a short idle timeout of their own.
+    /// Defaults with a short backoff so fault tests finish quickly, and every deadline the tests do not mean to
+    /// test (connect, idle read, whole request, the pool's idle connection) longer than the suite's time limit
+    /// (``TestBounds/outlastingDeadline``): a healthy request never meets one however long a loaded machine
+    /// starves the test, so retries, request counts and connection counts are exact (a fixed 60 s was once met
+    /// by a plain `swift test` beside a busy core: a held request retried, a second connection opened). The
+    /// tests about a stalled body set a short idle timeout of their own and judge by their own events.
     static var fastTests: DownloadConfiguration {
         var configuration = DownloadConfiguration()
         configuration.backoff = Backoff(base: .milliseconds(20), cap: .milliseconds(200), jitter: 0.5)
-        configuration.idleTimeout = .seconds(60)
+        configuration.idleTimeout = TestBounds.outlastingDeadline
+        configuration.connectTimeout = TestBounds.outlastingDeadline
+        configuration.requestTimeout = TestBounds.outlastingDeadline
+        configuration.connectionIdleTimeout = TestBounds.outlastingDeadline
         configuration.maxAttempts = 4
         return configuration
     }
 }
 
 extension DownloadConfiguration {
-    /// ``fastTests`` for tests that hold requests at the server: its idle timeout is far longer than any hold, so
-    /// a held request is never turned into a timeout and retry (the suites' time limits bound the tests instead).
+    /// ``fastTests`` for tests that hold requests at the server: no deadline can fire while the test holds a
+    /// request, so a held request is never turned into a timeout and retry (the suites' time limits bound the
+    /// tests instead).
     static var holdTests: DownloadConfiguration {
         .fastTests
     }

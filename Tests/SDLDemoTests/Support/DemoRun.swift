@@ -59,6 +59,16 @@ struct DemoRun: Sendable {
         return result
     }
 
+    /// The timeout, in milliseconds of virtual time, of a script's wait for something a server or another process
+    /// does in real time (a radio's next title, a dropped connection, the end of a station, a `playerctl`
+    /// command): four minutes, scaled like every wait. It only bounds a hang, and it outlasts the test's own
+    /// waits for the server: while the window waits on real work its virtual clock is paced to real time, and
+    /// while it plays it can run ahead only by the audio buffered, so a wait of this bound lasts minutes of
+    /// real time. A wait of 30 s of virtual time once ran out before a real-time radio aired its second title
+    /// (the README command with one core kept busy). It is shorter than the process's own bound
+    /// (``TestBounds/hang``), so a hang is reported by the script's line, not by the kill.
+    static let serverWait = 240_000
+
     /// `script` with the timeout of every wait step (`wait-state playing 30000`, …; not `wait-real`, which is
     /// a stretch of real time to run) multiplied by TestSupport's ``TestBounds/scale``: a wait ends as soon as its
     /// condition holds, so its timeout only bounds a hang, and under a sanitizer everything is slower.
@@ -146,14 +156,17 @@ struct DemoProcess: Sendable {
     /// Starts `SDLDemo --script script.txt --trace trace.jsonl` plus `arguments` in a new temporary directory,
     /// the script's waits scaled (``DemoRun/scaledWaits(_:)``).
     static func start(script: String, arguments: [String], audio: DemoRun.Audio = .dummy,
-                      environment: [String: String] = [:]) async throws -> DemoProcess {
+                      environment: [String: String] = [:], umask: String? = nil) async throws -> DemoProcess {
         let directory = try makeTemporaryDirectory("SDLDemoTests")
         try DemoRun.scaledWaits(script).write(to: directory.appendingPathComponent("script.txt"), atomically: true,
                                               encoding: .utf8)
         var environment = environment
         if audio == .dummy { environment["SDL_AUDIODRIVER"] = "dummy" }
         return try await start(in: directory, arguments: ["--script", "script.txt", "--trace", "trace.jsonl"] + arguments,
-                               environment: environment)
+                               environment: environment,
+                               // With a umask the binary is started by `sh -c 'umask MASK; exec "$0" "$@"'` (a test
+                               // of file modes).
+                               launcher: umask.map { ["/bin/sh", "-c", "umask \($0); exec \"$0\" \"$@\""] } ?? [])
     }
 
     /// Waits for the exit (killing the process after `timeout` seconds, scaled) and for its output. Its stdout

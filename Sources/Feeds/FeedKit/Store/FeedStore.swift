@@ -45,15 +45,13 @@ public final class FeedStore: Sendable {
     /// in order (those already applied are skipped).
     ///
     /// Stores hold what the user's tokens and passwords fetched: the file is readable by its owner only (mode
-    /// 0600, and SQLite gives its journal and WAL files the same mode), and directories made for it are mode
-    /// 0700 (docs/security.md, "Secrets"). Existing directories are left as they are.
+    /// 0600 whatever the umask, and SQLite gives its journal and WAL files the same mode), and the folders made
+    /// for it are mode 0700 (``makePrivateFolder(at:environment:)``; docs/security.md, "Secrets").
     /// - Throws: ``FeedError`` with ``FeedError/Kind/store(reason:)``.
     public init(path: String, migrations: [StoreMigration] = []) throws(FeedError) {
         self.path = path
+        try Self.makePrivateFolder(at: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         do {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
             try Self.ownerOnly(path)
             queue = try DatabaseQueue(path: path)
         } catch {

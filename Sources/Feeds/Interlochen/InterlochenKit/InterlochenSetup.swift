@@ -41,15 +41,12 @@ public struct InterlochenEndpoints: Sendable {
     }
 
     /// The library and Vimeo's, wired to these endpoints over `transport`, each request bounded by `limits`,
-    /// stored at `storePath` (Vimeo's next to it, `STEM-vimeo.sqlite`; folders created).
+    /// stored at `storePath` (Vimeo's next to it, `STEM-vimeo.sqlite`; folders created, mode 0700).
     /// - Throws: ``FeedCore/FeedError`` when a store cannot be opened.
     public func open(storePath: String, transport: any HTTPTransport, limits: RequestLimits,
                      connectivity: Connectivity) throws -> (library: InterlochenLibrary, vimeo: VimeoLibrary) {
+        // The stores make their folders (private: FeedStore.makePrivateFolder).
         let vimeoPath = FeedStore.siblingPath(of: storePath, named: "vimeo")
-        for path in [storePath, vimeoPath] {
-            try? FileManager.default.createDirectory(at: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                                                     withIntermediateDirectories: true)
-        }
         let store = try InterlochenStore(path: storePath)
         let vimeoStore = try VimeoStore(path: vimeoPath)
         let vimeo = VimeoLibrary(baseURL: vimeoBase, token: vimeoToken, transport: transport, limits: limits,

@@ -20,9 +20,9 @@ import PlayerCore
 ///
 /// ```swift
 /// let mpris = MPRISService.start(identity: "CirclePlayer", name: "circleplayer") { command in
-///     if let event = command.streamEvent { driver.send(event) }
+///     if let event = command.streamEvent { inbox.post(event) }   // to the loop that runs the stream machine
 /// }
-/// Task { for await player in driver.updates { mpris.update(MediaControlsState(player)) } }
+/// mpris.update(MediaControlsState(phase: .playing, nowPlaying: nowPlaying))   // whenever what plays changed
 /// …
 /// mpris.stop()   // releases the name; returns once the thread has finished
 /// ```

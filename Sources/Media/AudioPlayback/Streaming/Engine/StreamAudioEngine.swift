@@ -2,22 +2,24 @@ import AsyncHTTPClient
 import Foundation
 import PlayerCore
 
-/// Plays streams for PlayerCore's `StreamPlayerDriver`: opens sessions (``StreamSession``) on HTTP or segment
-/// sources, and plays the current session's PCM on an ``AudioOutput`` driven by the caller's clock.
+/// Plays streams: opens sessions (``StreamSession``) on HTTP or segment sources, and plays the current session's PCM
+/// on an ``AudioOutput`` driven by the caller's clock. It runs PlayerCore's stream machine's commands
+/// (``StreamPlaying``); MediaHost is its host in the programs.
 ///
-/// The driver calls the ``StreamPlaying`` methods from any thread; they return at once. The host calls
-/// ``pump(now:)`` regularly (every frame of a window, or from ``StreamPumpThread``) with its clock in seconds:
-/// the output is opened, paused, resumed, fed and released there, on the host's thread, as
-/// ``AudioPlayer/pump(now:)`` does for files. Position advances with the clock while playing; audio is queued up
-/// to `position + lead`. When the clock overtakes the audio the output *stalls* (reported once); when a finite
-/// stream's last audio has been played it *finishes*. The buffer level (decoded audio not yet played) is reported
-/// when it changed by ``StreamEngineConfiguration/reportStep``.
+/// The host calls the ``StreamPlaying`` methods from any thread; they return at once. It calls ``pump(now:)``
+/// regularly (every turn of its loop) with its clock in seconds: the output is opened, paused, resumed, fed and
+/// released there, on the host's thread, as ``AudioPlayer/pump(now:)`` does for files. Position advances with the
+/// clock while playing; audio is queued up to `position + lead`. When the clock overtakes the audio the output
+/// *stalls* (reported once); when a finite stream's last audio has been played it *finishes*. The buffer level
+/// (decoded audio not yet played) is reported when it changed by ``StreamEngineConfiguration/reportStep``.
 ///
 /// ```swift
 /// let engine = StreamAudioEngine(output: .opened { AudioOutputFactory.makeBest() })
-/// let driver = StreamPlayerDriver(streams: engine, scheduler: .dispatch)
-/// driver.send(.selected(StreamRequest(source: .http(url: url), isLive: true)))
-/// while running { engine.pump(now: clock.seconds) }
+/// var player = StreamPlayer()
+/// for command in player.send(.selected(StreamRequest(source: .http(url: url), isLive: true))) {
+///     engine.run(command, events: { inbox.post($0) }, scheduleRetry: { timers.add($0, $1) }, log: { print($0) })
+/// }
+/// while running { engine.pump(now: clock.seconds) }   // and each event from the inbox to player.send
 /// try await engine.shutdown()
 /// ```
 public final class StreamAudioEngine: StreamPlaying, @unchecked Sendable {

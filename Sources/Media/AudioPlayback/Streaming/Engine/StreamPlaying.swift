@@ -1,5 +1,9 @@
-/// Plays streams for a ``StreamPlayerDriver``: the HTTP/ICY source and the live-HLS source with their decoder
-/// and audio output plug in here (AudioPlayback's `StreamAudioEngine`), tests plug in fakes.
+import PlayerCore
+
+/// What runs PlayerCore's stream machine (``PlayerCore/StreamPlayer``) needs of the I/O side: sessions opened on
+/// a ``PlayerCore/StreamSource``, reconnected, paused, resumed and closed, and the device given up. The
+/// ``StreamAudioEngine`` is the one implementation (HTTP/ICY and live HLS, decoded into a bounded buffer, on the
+/// shared device); MediaHost's loop runs the machine's commands on it with ``run(_:events:scheduleRetry:log:)``.
 ///
 /// Implementations must return promptly (work happens on other threads or tasks) and may report from any thread,
 /// including synchronously from inside a call.
@@ -27,8 +31,14 @@ public protocol StreamPlaying: Sendable {
 
 extension StreamPlaying {
     /// Runs one of the stream machine's commands: the session commands on this player, a retry through
-    /// `scheduleRetry` (delay in seconds, then the event to report), a problem through `log`. One place for what
-    /// every host of a ``StreamPlayer`` does (``StreamPlayerDriver``, MediaHost's loop).
+    /// `scheduleRetry` (delay in seconds, then the event to report when it is due), a problem through `log`. One
+    /// place for what every host of a ``PlayerCore/StreamPlayer`` does (MediaHost's loop, the tests' rigs).
+    ///
+    /// ```swift
+    /// for command in player.send(event) {
+    ///     engine.run(command, events: { inbox.post($0) }, scheduleRetry: { timers.add($0, $1) }, log: { print($0) })
+    /// }
+    /// ```
     public func run(_ command: StreamCommand, events: @escaping @Sendable (StreamEvent) -> Void,
                     scheduleRetry: (Double, StreamEvent) -> Void, log: (String) -> Void) {
         switch command {
@@ -50,12 +60,4 @@ extension StreamPlaying {
             log(message)
         }
     }
-}
-
-/// Runs an action after a delay: the timer behind ``StreamCommand/scheduleRetry(_:attempt:after:)``.
-///
-/// ``DispatchRetryScheduler`` is the real one; tests plug in a scheduler they fire by hand.
-public protocol RetryScheduling: Sendable {
-    /// Runs `action` once, on any thread, after `seconds` (0 or less: soon).
-    func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void)
 }
